@@ -1,0 +1,77 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ArchiveUnavailableError, CaseNotFoundError } from '@app/search';
+import { ApiError, InvalidParametersError } from './api-error';
+import { ResponseEnvelope } from './response-envelope';
+
+/** Seconds a client should wait before retrying while Elasticsearch is unavailable. */
+export const RETRY_AFTER_SECONDS = 30;
+
+/**
+ * The single place errors become responses. Clients only ever see our own messages: no stack
+ * traces and no Elasticsearch text. Unexpected errors are logged with an id the body repeats.
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiExceptionFilter');
+
+  constructor(private readonly envelope: ResponseEnvelope) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const error = this.describe(exception, request);
+
+    if (error.status === HttpStatus.SERVICE_UNAVAILABLE) reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+    reply.header('Cache-Control', 'no-store');
+    void reply.status(error.status).send(this.envelope.error(error));
+  }
+
+  private describe(exception: unknown, request: FastifyRequest): ApiError {
+    if (exception instanceof InvalidParametersError) {
+      return {
+        status: HttpStatus.BAD_REQUEST,
+        code: 'invalid_parameter',
+        message: exception.message,
+        parameters: exception.problems,
+      };
+    }
+    if (exception instanceof CaseNotFoundError) {
+      return { status: HttpStatus.NOT_FOUND, code: 'case_not_found', message: exception.message, id: exception.caseId };
+    }
+    if (exception instanceof ArchiveUnavailableError) {
+      this.logger.warn(`${exception.message}: ${String((exception.cause as Error | undefined)?.message ?? '')}`);
+      return {
+        status: HttpStatus.SERVICE_UNAVAILABLE,
+        code: 'service_unavailable',
+        message: `The archive is temporarily unavailable; retry in ${RETRY_AFTER_SECONDS} seconds.`,
+      };
+    }
+    if (exception instanceof HttpException && exception.getStatus() === HttpStatus.NOT_FOUND) {
+      return {
+        status: HttpStatus.NOT_FOUND,
+        code: 'not_found',
+        message: `No resource at ${request.method} ${request.url.split('?')[0]}. Endpoints: /api/cases, /api/cases/{id}, /api/stats.`,
+      };
+    }
+    if (exception instanceof HttpException && exception.getStatus() < 500) {
+      const status = exception.getStatus();
+      return { status, code: httpCode(status), message: exception.message };
+    }
+
+    const errorId = randomUUID();
+    this.logger.error(`Unexpected error ${errorId} on ${request.method} ${request.url}`, (exception as Error)?.stack ?? String(exception));
+    return {
+      status: HttpStatus.INTERNAL_SERVER_ERROR,
+      code: 'internal_error',
+      message: 'An unexpected error occurred; it has been logged.',
+      errorId,
+    };
+  }
+}
+
+function httpCode(status: number): string {
+  return (HttpStatus[status] ?? 'error').toLowerCase();
+}

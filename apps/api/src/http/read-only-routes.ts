@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { ResponseEnvelope } from './response-envelope';
+
+export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'];
+
+/** The paths the api serves; other methods on them get 405, unknown paths 404. */
+const KNOWN_PATHS = [/^\/api\/cases\/?$/, /^\/api\/cases\/[^/]+\/?$/, /^\/api\/stats\/?$/];
+
+/**
+ * The archive is read-only. A write method on a known path is answered here, before routing,
+ * with 405 and an `Allow` header, so clients learn the method (not the path) was wrong.
+ */
+export function rejectWriteMethods(fastify: FastifyInstance, envelope: ResponseEnvelope): void {
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (ALLOWED_METHODS.includes(request.method)) return;
+    const path = request.url.split('?')[0];
+    if (!KNOWN_PATHS.some((known) => known.test(path))) return;
+    await reply
+      .status(405)
+      .header('Allow', ALLOWED_METHODS.join(', '))
+      .header('Cache-Control', 'no-store')
+      .send(
+        envelope.error({
+          status: 405,
+          code: 'method_not_allowed',
+          message: `${request.method} is not allowed on ${path}; this API is read-only (allowed: ${ALLOWED_METHODS.join(', ')})`,
+        }),
+      );
+  });
+}

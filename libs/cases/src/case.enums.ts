@@ -1,0 +1,29 @@
+/** The classifications fixed by the interface spec. Order here is the order stats report them in. */
+export const CASE_TYPES = ['military', 'radar', 'mass', 'photo', 'astronaut', 'document', 'crash'] as const;
+export type CaseType = (typeof CASE_TYPES)[number];
+
+export const CREDIBILITY_LEVELS = ['official', 'corroborated', 'reported', 'explained'] as const;
+export type Credibility = (typeof CREDIBILITY_LEVELS)[number];
+
+/**
+ * Tranches are open-ended: every PURSUE release adds one. The spec names the first three and
+ * `pre-disclosure`; stats always list those four, zeros included.
+ */
+export const PRE_DISCLOSURE = 'pre-disclosure';
+export const SPEC_TRANCHES = ['PURSUE-1', 'PURSUE-2', 'PURSUE-3', PRE_DISCLOSURE] as const;
+export type Tranche = string;
+
+const TRANCHE_PATTERN = /^(?:pre-disclosure|pursue-([1-9]\d*))$/i;
+
+/** `pursue-4` -> `PURSUE-4`, `Pre-Disclosure` -> `pre-disclosure`; anything else -> null. */
+export function normalizeTranche(raw: string): Tranche | null {
+  const match = TRANCHE_PATTERN.exec(raw.trim());
+  if (!match) return null;
+  return match[1] ? `PURSUE-${match[1]}` : PRE_DISCLOSURE;
+}
+
+/**
+ * ISO 3166-1 leaves `ZZ` to users; like CLDR we use it for "no single country": incidents in
+ * space, or records that name only a multi-country command area. Such cases carry no coordinates.
+ */
+export const NO_COUNTRY = 'ZZ';

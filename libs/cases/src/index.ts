@@ -1,0 +1,4 @@
+export * from './case.enums';
+export * from './case.types';
+export * from './validation/case-record.dto';
+export * from './validation/validate-cases';

@@ -1,0 +1,139 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayNotEmpty,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsNumber,
+  IsObject,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { CASE_TYPES, CREDIBILITY_LEVELS } from '../case.enums';
+import type { CaseRecord } from '../case.types';
+
+/** Both languages must be present; Chinese text must actually contain Chinese characters. */
+export class LocalizedTextDto {
+  @IsString({ message: 'en must be a string' })
+  @Matches(/\S/, { message: 'en must not be empty' })
+  en: string;
+
+  @IsString({ message: 'zh must be a string' })
+  @Matches(/[\u3400-\u9fff]/, { message: 'zh must be written in Chinese' })
+  zh: string;
+}
+
+export class CaseLocationDto {
+  @IsObject() @ValidateNested() @Type(() => LocalizedTextDto)
+  name: LocalizedTextDto;
+
+  // The ISO 3166 check itself is a cross-field rule (it allows ZZ); see validate-cases.ts.
+  @Matches(/^[A-Z]{2}$/, { message: 'country must be an uppercase two-letter ISO 3166-1 code' })
+  country: string;
+
+  @ValidateIf((location: CaseLocationDto) => location.lat !== null)
+  @IsNumber({}, { message: 'lat must be a number or null' })
+  @Min(-90, { message: 'lat must be between -90 and 90' })
+  @Max(90, { message: 'lat must be between -90 and 90' })
+  lat: number | null;
+
+  @ValidateIf((location: CaseLocationDto) => location.lng !== null)
+  @IsNumber({}, { message: 'lng must be a number or null' })
+  @Min(-180, { message: 'lng must be between -180 and 180' })
+  @Max(180, { message: 'lng must be between -180 and 180' })
+  lng: number | null;
+}
+
+export class CaseVideoDto {
+  @IsIn(['dvids'], { message: 'provider must be dvids' })
+  provider: 'dvids';
+
+  @Matches(/^\d+$/, { message: 'dvidsId must be the numeric DVIDS video id' })
+  dvidsId: string;
+
+  @IsObject() @ValidateNested() @Type(() => LocalizedTextDto)
+  caption: LocalizedTextDto;
+}
+
+export class CaseSpecDto {
+  @IsObject() @ValidateNested() @Type(() => LocalizedTextDto)
+  label: LocalizedTextDto;
+
+  @IsObject() @ValidateNested() @Type(() => LocalizedTextDto)
+  value: LocalizedTextDto;
+}
+
+const HTTP_URL = { protocols: ['http', 'https'], require_protocol: true };
+
+export class CaseSourceDto {
+  @IsString() @Matches(/\S/, { message: 'label must not be empty' })
+  label: string;
+
+  @IsUrl(HTTP_URL, { message: 'url must be an http(s) URL' })
+  url: string;
+}
+
+export class CaseImageDto {
+  @IsUrl(HTTP_URL, { message: 'url must be an http(s) URL' })
+  url: string;
+
+  @IsObject() @ValidateNested() @Type(() => LocalizedTextDto)
+  caption: LocalizedTextDto;
+
+  @IsString() @Matches(/\S/, { message: 'credit must not be empty' })
+  credit: string;
+}
+
+/** One record of the dataset, exactly as the ingest CLI accepts it. */
+export class CaseRecordDto implements CaseRecord {
+  @Matches(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: 'id must be a lowercase slug (a-z, 0-9, single hyphens)' })
+  id: string;
+
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'date must be an ISO calendar date YYYY-MM-DD' })
+  date: string;
+
+  @IsObject() @ValidateNested() @Type(() => LocalizedTextDto)
+  dateDisplay: LocalizedTextDto;
+
+  @IsObject() @ValidateNested() @Type(() => LocalizedTextDto)
+  title: LocalizedTextDto;
+
+  @IsObject() @ValidateNested() @Type(() => CaseLocationDto)
+  location: CaseLocationDto;
+
+  @IsIn(CASE_TYPES, { message: `type must be one of ${CASE_TYPES.join(', ')}` })
+  type: (typeof CASE_TYPES)[number];
+
+  @IsIn(CREDIBILITY_LEVELS, { message: `credibility must be one of ${CREDIBILITY_LEVELS.join(', ')}` })
+  credibility: (typeof CREDIBILITY_LEVELS)[number];
+
+  @Matches(/^(?:pre-disclosure|PURSUE-[1-9]\d*)$/, { message: 'tranche must be pre-disclosure or PURSUE-<n>' })
+  tranche: string;
+
+  @IsBoolean({ message: 'hasVideo must be true or false' })
+  hasVideo: boolean;
+
+  @IsObject() @ValidateNested() @Type(() => LocalizedTextDto)
+  summary: LocalizedTextDto;
+
+  @IsObject() @ValidateNested() @Type(() => LocalizedTextDto)
+  detail: LocalizedTextDto;
+
+  @IsArray() @ValidateNested({ each: true }) @Type(() => CaseVideoDto)
+  videos: CaseVideoDto[];
+
+  @IsArray() @ValidateNested({ each: true }) @Type(() => CaseSpecDto)
+  specs: CaseSpecDto[];
+
+  @IsArray() @ArrayNotEmpty({ message: 'sources must list at least one source' })
+  @ValidateNested({ each: true }) @Type(() => CaseSourceDto)
+  sources: CaseSourceDto[];
+
+  @IsArray() @ValidateNested({ each: true }) @Type(() => CaseImageDto)
+  images: CaseImageDto[];
+}

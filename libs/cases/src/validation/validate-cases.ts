@@ -1,0 +1,93 @@
+import { plainToInstance } from 'class-transformer';
+import { isISO31661Alpha2, validateSync, ValidationError } from 'class-validator';
+import { NO_COUNTRY } from '../case.enums';
+import { CASE_SUMMARY_FIELDS } from '../case.types';
+import { CaseRecordDto } from './case-record.dto';
+
+export interface CaseProblem {
+  /** The record's id, or its position when it has none. */
+  record: string;
+  /** Dotted path of the offending field, e.g. `location.lat` or `videos[0].dvidsId`. */
+  field: string;
+  message: string;
+}
+
+const KNOWN_FIELDS = new Set<string>([...CASE_SUMMARY_FIELDS, 'detail', 'videos', 'specs', 'sources', 'images']);
+
+/**
+ * Validates a whole dataset and reports every problem, so an operator can fix a file in one pass.
+ * An empty result means every record is a valid `CaseRecord`.
+ */
+export function validateCases(records: unknown[]): CaseProblem[] {
+  const problems: CaseProblem[] = [];
+  const seenIds = new Map<string, number>();
+
+  records.forEach((raw, index) => {
+    const record = describeRecord(raw, index);
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+      problems.push({ record, field: '(record)', message: 'must be a JSON object' });
+      return;
+    }
+    const plain = raw as Record<string, unknown>;
+    for (const key of Object.keys(plain)) {
+      if (!KNOWN_FIELDS.has(key)) problems.push({ record, field: key, message: 'is not a case field' });
+    }
+    const dto = plainToInstance(CaseRecordDto, plain);
+    const errors = validateSync(dto, { forbidUnknownValues: false });
+    problems.push(...flatten(errors).map((p) => ({ record, ...p })));
+    problems.push(...crossFieldProblems(plain).map((p) => ({ record, ...p })));
+
+    if (typeof plain.id === 'string') {
+      const first = seenIds.get(plain.id);
+      if (first === undefined) seenIds.set(plain.id, index);
+      else problems.push({ record, field: 'id', message: `duplicates the id of record #${first + 1}` });
+    }
+  });
+
+  return problems;
+}
+
+function describeRecord(raw: unknown, index: number): string {
+  const id = (raw as { id?: unknown } | null)?.id;
+  return typeof id === 'string' && id ? id : `#${index + 1}`;
+}
+
+function flatten(errors: ValidationError[], prefix = ''): Omit<CaseProblem, 'record'>[] {
+  return errors.flatMap((error) => {
+    const field = /^\d+$/.test(error.property) ? `${prefix}[${error.property}]` : prefix ? `${prefix}.${error.property}` : error.property;
+    const own = Object.values(error.constraints ?? {}).map((message) => ({ field, message }));
+    return own.concat(flatten(error.children ?? [], field));
+  });
+}
+
+/** Rules that span fields or need more than a decorator. */
+function crossFieldProblems(record: Record<string, unknown>): Omit<CaseProblem, 'record'>[] {
+  const problems: Omit<CaseProblem, 'record'>[] = [];
+
+  if (typeof record.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(record.date) && !isRealDate(record.date)) {
+    problems.push({ field: 'date', message: `${record.date} is not a day that exists` });
+  }
+
+  if (Array.isArray(record.videos) && typeof record.hasVideo === 'boolean' && record.hasVideo !== record.videos.length > 0) {
+    problems.push({ field: 'hasVideo', message: `is ${record.hasVideo} but the case lists ${record.videos.length} video(s)` });
+  }
+
+  const location = record.location as { country?: unknown; lat?: unknown; lng?: unknown } | undefined;
+  if (location && typeof location.country === 'string' && /^[A-Z]{2}$/.test(location.country)) {
+    if (location.country !== NO_COUNTRY && !isISO31661Alpha2(location.country)) {
+      problems.push({ field: 'location.country', message: `${location.country} is not an ISO 3166-1 alpha-2 code` });
+    }
+    if ((location.lat === null) !== (location.lng === null)) {
+      problems.push({ field: 'location', message: 'lat and lng must both be numbers or both be null' });
+    }
+    if (location.country !== NO_COUNTRY && (location.lat === null || location.lng === null)) {
+      problems.push({ field: 'location', message: `a case in a country needs coordinates; use ${NO_COUNTRY} when no place on Earth applies` });
+    }
+  }
+  return problems;
+}
+
+function isRealDate(iso: string): boolean {
+  const parsed = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === iso;
+}

@@ -1,0 +1,3 @@
+export * from './app-config.module';
+export * from './environment';
+export * from './license';

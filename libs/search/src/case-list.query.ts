@@ -1,0 +1,70 @@
+import type { estypes } from '@elastic/elasticsearch';
+import { CASE_SUMMARY_FIELDS, CaseSummary, CaseType, Credibility } from '@app/cases';
+
+/** Validated, normalized list parameters (see the api's CaseListQueryDto). */
+export interface CaseListParams {
+  type?: CaseType;
+  credibility?: Credibility;
+  tranche?: string;
+  country?: string;
+  hasVideo?: boolean;
+  year?: number;
+  q?: string;
+  limit: number;
+  offset: number;
+}
+
+export interface CaseListPage {
+  total: number;
+  cases: CaseSummary[];
+}
+
+/** Title matches weigh more than location or summary matches. */
+export const KEYWORD_FIELDS = [
+  'title.en^3',
+  'title.zh^3',
+  'location.name.en^2',
+  'location.name.zh^2',
+  'summary.en',
+  'summary.zh',
+];
+
+/** Newest first; `id` breaks ties so that pages never overlap or skip. */
+const CHRONOLOGICAL: estypes.SortCombinations[] = [{ date: { order: 'desc' } }, { id: { order: 'asc' } }];
+
+export function buildCaseListRequest(index: string, params: CaseListParams): estypes.SearchRequest {
+  const filter: estypes.QueryDslQueryContainer[] = [];
+  if (params.type) filter.push({ term: { type: params.type } });
+  if (params.credibility) filter.push({ term: { credibility: params.credibility } });
+  if (params.tranche) filter.push({ term: { tranche: params.tranche } });
+  if (params.country) filter.push({ term: { 'location.country': params.country } });
+  if (params.hasVideo !== undefined) filter.push({ term: { hasVideo: params.hasVideo } });
+  if (params.year !== undefined) {
+    filter.push({ range: { date: { gte: `${params.year}-01-01`, lte: `${params.year}-12-31` } } });
+  }
+
+  // multi_match takes the text as plain words: no operators or wildcards are ever parsed.
+  // cross_fields with `and` asks that every word appear somewhere in the case's fields of one
+  // language, so "Nimitz video" matches a title naming Nimitz and a summary mentioning video.
+  const must: estypes.QueryDslQueryContainer[] = params.q
+    ? [{ multi_match: { query: params.q, fields: KEYWORD_FIELDS, type: 'cross_fields', operator: 'and' } }]
+    : [];
+
+  return {
+    index,
+    from: params.offset,
+    size: params.limit,
+    track_total_hits: true,
+    _source: [...CASE_SUMMARY_FIELDS],
+    query: { bool: { filter, must } },
+    sort: params.q ? ['_score', ...CHRONOLOGICAL] : CHRONOLOGICAL,
+  };
+}
+
+export function toCaseListPage(response: estypes.SearchResponse<CaseSummary>): CaseListPage {
+  const total = response.hits.total;
+  return {
+    total: typeof total === 'number' ? total : (total?.value ?? 0),
+    cases: response.hits.hits.map((hit) => hit._source as CaseSummary),
+  };
+}

@@ -1,0 +1,72 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { join } from 'node:path';
+import type { EnvironmentOverrides } from '@app/config';
+import { createApiApp } from '../../apps/api/src/create-api-app';
+import { CaseIndexer, IndexingProgress } from '../../apps/ingest/src/indexing/case-indexer';
+import { IngestModule } from '../../apps/ingest/src/ingest.module';
+import { IngestOptions, runIngest } from '../../apps/ingest/src/ingest.command';
+
+export const FIXTURE = join(__dirname, '..', 'fixtures', 'cases.json');
+
+const silent: IndexingProgress = { start: () => undefined, advance: () => undefined, stop: () => undefined };
+
+export function elasticsearchUrl(): string {
+  const url = process.env.ELASTICSEARCH_URL;
+  if (!url) throw new Error('ELASTICSEARCH_URL is not set: run the e2e tier through jest (see test/support/global-setup.ts)');
+  return url;
+}
+
+/** Runs the real ingest code, as the CLI does, against the test Elasticsearch. */
+export async function ingest(alias: string, path: string, options: IngestOptions = {}) {
+  const context = await NestFactory.createApplicationContext(
+    IngestModule.register({ ELASTICSEARCH_URL: elasticsearchUrl(), CASES_ALIAS: alias }),
+    { logger: false },
+  );
+  try {
+    return await runIngest(context.get(CaseIndexer), path, silent, options);
+  } finally {
+    await context.close();
+  }
+}
+
+export async function withIndexer<T>(alias: string, work: (indexer: CaseIndexer) => Promise<T>): Promise<T> {
+  const context = await NestFactory.createApplicationContext(
+    IngestModule.register({ ELASTICSEARCH_URL: elasticsearchUrl(), CASES_ALIAS: alias }),
+    { logger: false },
+  );
+  try {
+    return await work(context.get(CaseIndexer));
+  } finally {
+    await context.close();
+  }
+}
+
+export interface RunningApi {
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** The real api on a real port, reading the given alias. */
+export async function startApi(env: EnvironmentOverrides): Promise<RunningApi> {
+  const app: NestFastifyApplication = await createApiApp({
+    logger: false,
+    env: { ELASTICSEARCH_URL: elasticsearchUrl(), ...env },
+  });
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address() as { port: number };
+  return { baseUrl: `http://127.0.0.1:${address.port}`, close: () => app.close() };
+}
+
+export interface JsonResponse {
+  status: number;
+  headers: Headers;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+export async function request(baseUrl: string, path: string, init: RequestInit = {}): Promise<JsonResponse> {
+  const response = await fetch(`${baseUrl}${path}`, init);
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+}
