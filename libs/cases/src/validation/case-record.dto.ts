@@ -1,3 +1,5 @@
+// class-transformer's @Type reads design metadata, whoever imports this file.
+import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import {
   ArrayNotEmpty,

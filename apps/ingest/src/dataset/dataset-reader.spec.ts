@@ -1,0 +1,51 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { datasetHash, readDataset } from './dataset-reader';
+
+const dir = mkdtempSync(join(tmpdir(), 'dataset-reader-'));
+const write = (name: string, text: string) => {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+};
+
+describe('readDataset', () => {
+  it('reads a JSON array, with or without a byte-order mark', async () => {
+    expect(await readDataset(write('a.json', '\uFEFF[{"id":"a"},{"id":"b"}]'))).toEqual({ records: [{ id: 'a' }, { id: 'b' }], problems: [] });
+  });
+
+  it('reads NDJSON, skipping blank lines and naming the line of bad JSON', async () => {
+    const result = await readDataset(write('b.ndjson', '{"id":"a"}\n\n{"id":\n{"id":"c"}\n'));
+    expect(result.records).toEqual([{ id: 'a' }, { id: 'c' }]);
+    expect(result.problems).toEqual([expect.objectContaining({ record: expect.stringMatching(/b\.ndjson:3$/), field: '(line)' })]);
+  });
+
+  it('reads a folder of .json files in name order and names a broken file', async () => {
+    const folder = join(dir, 'cases');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'b.json'), '{"id":"b"}');
+    writeFileSync(join(folder, 'a.json'), '{"id":"a"}');
+    writeFileSync(join(folder, 'c.json'), '{oops');
+    writeFileSync(join(folder, 'README.md'), '# not data');
+    const result = await readDataset(folder);
+    expect(result.records).toEqual([{ id: 'a' }, { id: 'b' }]);
+    expect(result.problems).toEqual([expect.objectContaining({ record: 'c.json', field: '(file)' })]);
+  });
+
+  it('reports a broken JSON array as a whole', async () => {
+    const result = await readDataset(write('c.json', '[{"id":"a"},'));
+    expect(result.records).toEqual([]);
+    expect(result.problems[0].message).toMatch(/is not a valid JSON array/);
+  });
+});
+
+describe('datasetHash', () => {
+  it('ignores record order but not content or index definition', () => {
+    const a = { id: 'a', v: 1 };
+    const b = { id: 'b', v: 2 };
+    expect(datasetHash([a, b], {})).toBe(datasetHash([b, a], {}));
+    expect(datasetHash([a, b], {})).not.toBe(datasetHash([a, { ...b, v: 3 }], {}));
+    expect(datasetHash([a, b], {})).not.toBe(datasetHash([a, b], { mappings: 1 }));
+  });
+});

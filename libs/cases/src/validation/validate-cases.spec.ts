@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { validateCases } from './validate-cases';
+
+const fixture = JSON.parse(readFileSync(join(__dirname, '../../../../test/fixtures/cases.json'), 'utf8'));
+const base = fixture.find((c: { hasVideo: boolean; location: { country: string } }) => c.hasVideo && c.location.country !== 'ZZ');
+const messages = (records: unknown[]) => validateCases(records).map((p) => `${p.record} ${p.field}: ${p.message}`);
+
+describe('validateCases', () => {
+  it('accepts the fixture as it is', () => {
+    expect(validateCases(fixture)).toEqual([]);
+  });
+
+  it('accepts a case with no place on Earth when its country is ZZ', () => {
+    const space = { ...base, location: { ...base.location, country: 'ZZ', lat: null, lng: null } };
+    expect(validateCases([space])).toEqual([]);
+  });
+
+  it.each([
+    [{ date: '2021-13-01' }, 'date: 2021-13-01 is not a day that exists'],
+    [{ date: '2021-02-29' }, 'date: 2021-02-29 is not a day that exists'],
+    [{ date: '21-02-01' }, 'date: date must be an ISO calendar date'],
+    [{ id: 'Not A Slug' }, 'id: id must be a lowercase slug'],
+    [{ hasVideo: false }, 'hasVideo: is false but the case lists 1 video(s)'],
+    [{ credibility: 'likely' }, 'credibility: credibility must be one of official, corroborated, reported, explained'],
+    [{ tranche: 'PURSUE-0' }, 'tranche: tranche must be pre-disclosure or PURSUE-<n>'],
+    [{ title: { en: 'x' } }, 'title.zh: zh must be a string'],
+    [{ title: { en: ' ', zh: '标题' } }, 'title.en: en must not be empty'],
+    [{ detail: { en: 'x', zh: 'no chinese here' } }, 'detail.zh: zh must be written in Chinese'],
+    [{ sources: [] }, 'sources: sources must list at least one source'],
+    [{ sources: [{ label: 'x', url: 'ftp://example.org/a' }] }, 'sources[0].url: url must be an http(s) URL'],
+    [{ videos: [{ provider: 'youtube', dvidsId: 'abc', caption: { en: 'c', zh: '视频' } }] }, 'videos[0].provider: provider must be dvids'],
+    [{ images: [{ url: 'https://a.gov/x.jpg', caption: { en: 'c', zh: '图' } }] }, 'images[0].credit: credit must not be empty'],
+    [{ location: { ...base.location, lat: 95 } }, 'location.lat: lat must be between -90 and 90'],
+    [{ location: { ...base.location, lng: -181 } }, 'location.lng: lng must be between -180 and 180'],
+    [{ location: { ...base.location, country: 'us' } }, 'location.country: country must be an uppercase two-letter ISO 3166-1 code'],
+    [{ location: { ...base.location, country: 'XQ' } }, 'location.country: XQ is not an ISO 3166-1 alpha-2 code'],
+    [{ location: { ...base.location, country: 'US', lat: null, lng: null } }, 'location: a case in a country needs coordinates'],
+    [{ location: { ...base.location, lat: null } }, 'location: lat and lng must both be numbers or both be null'],
+    [{ extra: 1 }, 'extra: is not a case field'],
+  ])('reports %j', (change, expected) => {
+    const record = { ...base, ...change };
+    expect(messages([record])).toEqual(expect.arrayContaining([expect.stringContaining(expected)]));
+  });
+
+  it('names each record by id, or by position when it has none, and reports every problem', () => {
+    const found = messages([{ ...base, type: 'ufo' }, { ...base }, 42, { ...base, id: undefined }]);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        `${base.id} type: type must be one of military, radar, mass, photo, astronaut, document, crash`,
+        `${base.id} id: duplicates the id of record #1`,
+        '#3 (record): must be a JSON object',
+        expect.stringMatching(/^#4 id: id must be a lowercase slug/),
+      ]),
+    );
+  });
+});

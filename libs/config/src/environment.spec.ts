@@ -1,0 +1,28 @@
+import { validateEnvironment } from './environment';
+import { licenseNotice } from './license';
+
+describe('validateEnvironment', () => {
+  it('fills in defaults', () => {
+    expect(validateEnvironment({})).toMatchObject({ ELASTICSEARCH_URL: 'http://127.0.0.1:9200', CASES_ALIAS: 'cases', PORT: 3000 });
+  });
+
+  it('reads numbers from strings and ignores unrelated variables', () => {
+    expect(validateEnvironment({ PORT: '8080', HOME: '/root' })).toMatchObject({ PORT: 8080 });
+  });
+
+  it('names every bad variable in one error', () => {
+    expect(() => validateEnvironment({ PORT: 'eighty', ELASTICSEARCH_URL: 'not a url', CASES_ALIAS: 'Cases!' })).toThrow(
+      /Invalid environment variables:\n(?=[\s\S]*ELASTICSEARCH_URL="not a url")(?=[\s\S]*CASES_ALIAS="Cases!")(?=[\s\S]*PORT="eighty")/,
+    );
+  });
+});
+
+describe('licenseNotice', () => {
+  it('states the public-domain sources, the operator, the site and the contact', () => {
+    const text = licenseNotice({ OPERATOR_NAME: 'Op', OPERATOR_SITE: 'https://op.example', CONTACT_EMAIL: 'a@op.example' });
+    expect(text).toMatch(/public-domain government material/);
+    expect(text).toMatch(/copyright Op/);
+    expect(text).toContain('https://op.example');
+    expect(text).toContain('a@op.example');
+  });
+});

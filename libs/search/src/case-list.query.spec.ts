@@ -1,0 +1,70 @@
+import { buildCaseListRequest, KEYWORD_FIELDS, toCaseListPage } from './case-list.query';
+
+const SUMMARY = ['id', 'date', 'dateDisplay', 'title', 'location', 'type', 'credibility', 'tranche', 'hasVideo', 'summary'];
+
+describe('buildCaseListRequest', () => {
+  it('lists everything newest first, then by id, when nothing is filtered', () => {
+    expect(buildCaseListRequest('cases', { limit: 50, offset: 0 })).toEqual({
+      index: 'cases',
+      from: 0,
+      size: 50,
+      track_total_hits: true,
+      _source: SUMMARY,
+      query: { bool: { filter: [], must: [] } },
+      sort: [{ date: { order: 'desc' } }, { id: { order: 'asc' } }],
+    });
+  });
+
+  it('puts every filter in filter context as a term or range', () => {
+    const request = buildCaseListRequest('cases', {
+      type: 'radar',
+      credibility: 'official',
+      tranche: 'PURSUE-4',
+      country: 'US',
+      hasVideo: false,
+      year: 1952,
+      limit: 10,
+      offset: 20,
+    });
+    expect(request.query).toEqual({
+      bool: {
+        filter: [
+          { term: { type: 'radar' } },
+          { term: { credibility: 'official' } },
+          { term: { tranche: 'PURSUE-4' } },
+          { term: { 'location.country': 'US' } },
+          { term: { hasVideo: false } },
+          { range: { date: { gte: '1952-01-01', lte: '1952-12-31' } } },
+        ],
+        must: [],
+      },
+    });
+    expect(request).toMatchObject({ from: 20, size: 10 });
+  });
+
+  it('searches a keyword as plain words over both languages and ranks by relevance first', () => {
+    const request = buildCaseListRequest('cases', { q: 'title:(x OR y*', limit: 5, offset: 0 });
+    expect(request.query).toEqual({
+      bool: {
+        filter: [],
+        must: [{ multi_match: { query: 'title:(x OR y*', fields: KEYWORD_FIELDS, type: 'cross_fields', operator: 'and' } }],
+      },
+    });
+    expect(KEYWORD_FIELDS.map((f) => f.replace(/\^\d+$/, '')).sort()).toEqual(
+      ['location.name.en', 'location.name.zh', 'summary.en', 'summary.zh', 'title.en', 'title.zh'],
+    );
+    expect(request.sort).toEqual(['_score', { date: { order: 'desc' } }, { id: { order: 'asc' } }]);
+  });
+});
+
+describe('toCaseListPage', () => {
+  it('returns the total and the summaries in hit order', () => {
+    const page = toCaseListPage({
+      took: 1,
+      timed_out: false,
+      _shards: { total: 1, successful: 1, failed: 0 },
+      hits: { total: { value: 7, relation: 'eq' }, hits: [{ _index: 'i', _id: 'b', _source: { id: 'b' } }, { _index: 'i', _id: 'a', _source: { id: 'a' } }] },
+    } as never);
+    expect(page).toEqual({ total: 7, cases: [{ id: 'b' }, { id: 'a' }] });
+  });
+});

@@ -1,0 +1,65 @@
+import { buildStatsRequest, toStats } from './case-stats.query';
+
+const response = (total: number, aggregations: Record<string, unknown>) =>
+  ({ took: 1, timed_out: false, _shards: { total: 1, successful: 1, failed: 0 }, hits: { total: { value: total, relation: 'eq' }, hits: [] }, aggregations }) as never;
+
+const terms = (pairs: [string, number][]) => ({ buckets: pairs.map(([key, doc_count]) => ({ key, doc_count })) });
+
+describe('buildStatsRequest', () => {
+  it('asks for every statistic in one size-0 request', () => {
+    expect(buildStatsRequest('cases')).toEqual({
+      index: 'cases',
+      size: 0,
+      track_total_hits: true,
+      aggs: {
+        withVideo: { filter: { term: { hasVideo: true } } },
+        firstYear: { min: { field: 'date', format: 'yyyy' } },
+        lastYear: { max: { field: 'date', format: 'yyyy' } },
+        byType: { terms: { field: 'type', size: 17 } },
+        byTranche: { terms: { field: 'tranche', size: 100 } },
+        byCountry: { terms: { field: 'location.country', size: 300 } },
+      },
+    });
+  });
+});
+
+describe('toStats', () => {
+  it('lists every type and the spec tranches with zeros, plus newer tranches in release order', () => {
+    const stats = toStats(
+      response(6, {
+        withVideo: { doc_count: 2 },
+        firstYear: { value: -7.0e11, value_as_string: '1947' },
+        lastYear: { value: 1.7e12, value_as_string: '2026' },
+        byType: terms([['military', 5], ['crash', 1]]),
+        byTranche: terms([['PURSUE-10', 1], ['PURSUE-2', 2], ['PURSUE-6', 2], ['pre-disclosure', 1]]),
+        byCountry: terms([['US', 4], ['ZZ', 2]]),
+      }),
+    );
+    expect(stats).toEqual({
+      total: 6,
+      withVideo: 2,
+      yearRange: { from: 1947, to: 2026 },
+      byType: { military: 5, radar: 0, mass: 0, photo: 0, astronaut: 0, document: 0, crash: 1 },
+      byTranche: { 'PURSUE-1': 0, 'PURSUE-2': 2, 'PURSUE-3': 0, 'PURSUE-6': 2, 'PURSUE-10': 1, 'pre-disclosure': 1 },
+      byCountry: { US: 4, ZZ: 2 },
+    });
+    expect(Object.keys(stats.byTranche)).toEqual(['PURSUE-1', 'PURSUE-2', 'PURSUE-3', 'PURSUE-6', 'PURSUE-10', 'pre-disclosure']);
+  });
+
+  it('gives null years and zero counts for an empty archive', () => {
+    const stats = toStats(
+      response(0, {
+        withVideo: { doc_count: 0 },
+        firstYear: { value: null },
+        lastYear: { value: null },
+        byType: terms([]),
+        byTranche: terms([]),
+        byCountry: terms([]),
+      }),
+    );
+    expect(stats.yearRange).toEqual({ from: null, to: null });
+    expect(stats.total).toBe(0);
+    expect(stats.byCountry).toEqual({});
+    expect(Object.values(stats.byType).every((n) => n === 0)).toBe(true);
+  });
+});
