@@ -49,7 +49,8 @@ beforeAll(async () => {
   // Start from nothing: earlier runs against the same Elasticsearch may have left indices.
   const leftovers = Object.keys(await client.indices.get({ index: `${ALIAS}-*` }));
   if (leftovers.length > 0) await client.indices.delete({ index: leftovers.join(',') });
-  api = await startApi({ CASES_ALIAS: ALIAS });
+  // No response cache: these tests re-index and expect the next request to see it at once.
+  api = await startApi({ CASES_ALIAS: ALIAS, CACHE_TTL_SECONDS: '0' });
 });
 
 afterAll(async () => {

@@ -47,9 +47,9 @@ function localizedTexts(value: unknown, path = ''): [string, { zh?: unknown; en?
 function roughBounds(code: string): [number, number, number, number][] {
   const country = feature(code);
   if (!country) return [];
-  const parts = country.geometry ? [country] : (country.properties.members ?? []).map((member) => feature(member)).filter((f) => f?.geometry);
+  const parts = country.geometry ? [country] : (country.properties.members ?? []).map((member: string) => feature(member)).filter((f: unknown) => (f as { geometry?: unknown } | null)?.geometry);
   const pad = 3;
-  return parts.map((part) => {
+  return parts.map((part: { geometry: unknown }) => {
     const box: [number, number, number, number] = [180, 90, -180, -90];
     const walk = (c: unknown): void => {
       if (Array.isArray(c) && typeof c[0] === 'number') {
@@ -60,7 +60,7 @@ function roughBounds(code: string): [number, number, number, number][] {
         box[3] = Math.max(box[3], lat);
       } else if (Array.isArray(c)) c.forEach(walk);
     };
-    walk((part!.geometry as { coordinates: unknown }).coordinates);
+    walk((part.geometry as { coordinates: unknown }).coordinates);
     return [box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad];
   });
 }

@@ -30,18 +30,6 @@ export async function ingest(alias: string, path: string, options: IngestOptions
   }
 }
 
-export async function withIndexer<T>(alias: string, work: (indexer: CaseIndexer) => Promise<T>): Promise<T> {
-  const context = await NestFactory.createApplicationContext(
-    IngestModule.register({ ELASTICSEARCH_URL: elasticsearchUrl(), CASES_ALIAS: alias }),
-    { logger: false },
-  );
-  try {
-    return await work(context.get(CaseIndexer));
-  } finally {
-    await context.close();
-  }
-}
-
 export interface RunningApi {
   baseUrl: string;
   close(): Promise<void>;

@@ -15,6 +15,10 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(100) @Max(60_000)
   ELASTICSEARCH_TIMEOUT_MS = 5_000;
 
+  /** How long the api may answer a repeated query from memory; 0 turns the cache off. */
+  @Transform(toInt) @IsInt() @Min(0) @Max(3_600)
+  CACHE_TTL_SECONDS = 30;
+
   @Transform(toInt) @IsInt() @Min(0) @Max(65_535)
   PORT = 3000;
 

@@ -5,6 +5,7 @@ import type { CaseRecord, CaseSummary } from '@app/cases';
 import type { Environment } from '@app/config';
 import { buildCaseListRequest, CaseListPage, CaseListParams, toCaseListPage } from './case-list.query';
 import { buildStatsRequest, CaseStats, toStats } from './case-stats.query';
+import { QueryCache } from './query-cache';
 import { ArchiveUnavailableError, CaseNotFoundError } from './search.errors';
 
 /** Injection token for the shared Elasticsearch client. */
@@ -14,20 +15,31 @@ export const ELASTICSEARCH_CLIENT = Symbol('ELASTICSEARCH_CLIENT');
 @Injectable()
 export class CasesRepository {
   private readonly alias: string;
+  private readonly cache: QueryCache;
 
   constructor(
     @Inject(ELASTICSEARCH_CLIENT) private readonly client: Client,
     config: ConfigService<Environment, true>,
   ) {
     this.alias = config.get('CASES_ALIAS', { infer: true });
+    this.cache = new QueryCache(config.get('CACHE_TTL_SECONDS', { infer: true }));
   }
 
-  async list(params: CaseListParams): Promise<CaseListPage> {
-    const response = await this.call(() => this.client.search<CaseSummary>(buildCaseListRequest(this.alias, params)));
-    return toCaseListPage(response);
+  list(params: CaseListParams): Promise<CaseListPage> {
+    return this.cache.getOrLoad(`list ${JSON.stringify(params)}`, async () =>
+      toCaseListPage(await this.call(() => this.client.search<CaseSummary>(buildCaseListRequest(this.alias, params)))),
+    );
   }
 
-  async findById(id: string): Promise<CaseRecord> {
+  findById(id: string): Promise<CaseRecord> {
+    return this.cache.getOrLoad(`case ${id}`, () => this.fetchById(id));
+  }
+
+  stats(): Promise<CaseStats> {
+    return this.cache.getOrLoad('stats', async () => toStats(await this.call(() => this.client.search(buildStatsRequest(this.alias)))));
+  }
+
+  private async fetchById(id: string): Promise<CaseRecord> {
     try {
       const response = await this.client.get<CaseRecord>({ index: this.alias, id, _source_excludes: ['point'] });
       return response._source as CaseRecord;
@@ -36,10 +48,6 @@ export class CasesRepository {
       if (error instanceof errors.ResponseError && error.body?.found === false) throw new CaseNotFoundError(id);
       throw toDomainError(error);
     }
-  }
-
-  async stats(): Promise<CaseStats> {
-    return toStats(await this.call(() => this.client.search(buildStatsRequest(this.alias))));
   }
 
   private async call<T>(request: () => Promise<T>): Promise<T> {
