@@ -13,11 +13,16 @@ export const PRE_DISCLOSURE = 'pre-disclosure';
 export const SPEC_TRANCHES = ['PURSUE-1', 'PURSUE-2', 'PURSUE-3', PRE_DISCLOSURE] as const;
 export type Tranche = string;
 
-const TRANCHE_PATTERN = /^(?:pre-disclosure|pursue-([1-9]\d*))$/i;
+/** A tranche as stored and served. */
+export const TRANCHE_FORMAT = /^(?:pre-disclosure|PURSUE-[1-9]\d*)$/;
+const TRANCHE_INPUT = /^(?:pre-disclosure|pursue-([1-9]\d*))$/i;
+
+/** Case ids are lowercase slugs: `2022-iran-four-uap-formation`. */
+export const CASE_ID_FORMAT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** `pursue-4` -> `PURSUE-4`, `Pre-Disclosure` -> `pre-disclosure`; anything else -> null. */
 export function normalizeTranche(raw: string): Tranche | null {
-  const match = TRANCHE_PATTERN.exec(raw.trim());
+  const match = TRANCHE_INPUT.exec(raw.trim());
   if (!match) return null;
   return match[1] ? `PURSUE-${match[1]}` : PRE_DISCLOSURE;
 }

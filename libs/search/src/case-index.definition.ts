@@ -14,5 +14,6 @@ export function concreteIndexName(alias: string, startedAt: Date): string {
 
 /** Indices this alias owns: `<alias>-<yyyymmdd>-<hhmmss>-<ms>`. */
 export function isIndexOfAlias(alias: string, index: string): boolean {
-  return new RegExp(`^${alias.replace(/[-]/g, '\\-')}-\\d{8}-\\d{6}-\\d{3}$`).test(index);
+  // Alias names are limited to [a-z0-9_-] (see Environment), so they need no escaping here.
+  return new RegExp(`^${alias}-\\d{8}-\\d{6}-\\d{3}$`).test(index);
 }

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { CASE_TYPES, CREDIBILITY_LEVELS, normalizeTranche } from '@app/cases';
+import { CASE_TYPES, CREDIBILITY_LEVELS, normalizeTranche, TRANCHE_FORMAT } from '@app/cases';
 
 export const MAX_KEYWORD_LENGTH = 200;
 
@@ -24,7 +24,7 @@ export class CaseListQueryDto {
   credibility?: string;
 
   @IsOptional() @Transform(tranche)
-  @Matches(/^(?:pre-disclosure|PURSUE-[1-9]\d*)$/, {
+  @Matches(TRANCHE_FORMAT, {
     message: 'tranche must be pre-disclosure or PURSUE-<n> with n a positive integer (e.g. PURSUE-1), in any letter case',
   })
   @IsString(once('tranche'))

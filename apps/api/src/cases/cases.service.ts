@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { CaseRecord, CaseSummary } from '@app/cases';
+import { CASE_ID_FORMAT, type CaseRecord, type CaseSummary } from '@app/cases';
 import { CaseNotFoundError, CasesRepository } from '@app/search';
 import type { CaseListQueryDto } from './case-list-query.dto';
 import { toCaseListParams } from './case-list-params';
@@ -13,7 +13,6 @@ export interface CaseListBody {
 }
 
 /** Ids are slugs; anything else cannot name a case, so it is answered without a search. */
-const CASE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MAX_ID_LENGTH = 200;
 
 @Injectable()
@@ -27,7 +26,7 @@ export class CasesService {
   }
 
   async get(id: string): Promise<{ case: CaseRecord }> {
-    if (id.length > MAX_ID_LENGTH || !CASE_ID.test(id)) throw new CaseNotFoundError(id.slice(0, MAX_ID_LENGTH));
+    if (id.length > MAX_ID_LENGTH || !CASE_ID_FORMAT.test(id)) throw new CaseNotFoundError(id.slice(0, MAX_ID_LENGTH));
     return { case: await this.repository.findById(id) };
   }
 }

@@ -16,7 +16,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { CASE_TYPES, CREDIBILITY_LEVELS } from '../case.enums';
+import { CASE_ID_FORMAT, CASE_TYPES, CREDIBILITY_LEVELS, TRANCHE_FORMAT } from '../case.enums';
 import type { CaseRecord } from '../case.types';
 
 /** Both languages must be present; Chinese text must actually contain Chinese characters. */
@@ -93,7 +93,7 @@ export class CaseImageDto {
 
 /** One record of the dataset, exactly as the ingest CLI accepts it. */
 export class CaseRecordDto implements CaseRecord {
-  @Matches(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: 'id must be a lowercase slug (a-z, 0-9, single hyphens)' })
+  @Matches(CASE_ID_FORMAT, { message: 'id must be a lowercase slug (a-z, 0-9, single hyphens)' })
   id: string;
 
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'date must be an ISO calendar date YYYY-MM-DD' })
@@ -114,7 +114,7 @@ export class CaseRecordDto implements CaseRecord {
   @IsIn(CREDIBILITY_LEVELS, { message: `credibility must be one of ${CREDIBILITY_LEVELS.join(', ')}` })
   credibility: (typeof CREDIBILITY_LEVELS)[number];
 
-  @Matches(/^(?:pre-disclosure|PURSUE-[1-9]\d*)$/, { message: 'tranche must be pre-disclosure or PURSUE-<n>' })
+  @Matches(TRANCHE_FORMAT, { message: 'tranche must be pre-disclosure or PURSUE-<n>' })
   tranche: string;
 
   @IsBoolean({ message: 'hasVideo must be true or false' })
