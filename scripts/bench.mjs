@@ -4,19 +4,13 @@
 // (validation, envelope, HTTP) costs on this machine. Figures only; nothing here passes or fails.
 //   BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 20)
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ensureElasticsearch, ingestIfChanged, runApp, stopLocalElasticsearch, waitExit } from './local-stack.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const esLocal = createRequire(import.meta.url)(join(root, 'elastic', 'local', 'es-local.js'));
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PORT = 3999;
 
-const waitExit = (child) => new Promise((resolve) => child.once('exit', resolve));
-const node = (script, args, env) => spawn(process.execPath, [join(root, script), ...args], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });
+const QUIET = ['ignore', 'ignore', 'inherit'];
 
 async function load(title, options) {
   const result = await autocannon({ connections, duration: seconds, ...options });
@@ -26,18 +20,26 @@ async function load(title, options) {
 let started = false;
 let api;
 try {
-  let esUrl = process.env.ELASTICSEARCH_URL;
-  if (!esUrl) ({ url: esUrl, startedNow: started } = await esLocal.start({ name: 'dev', port: 9200 }));
+  const { url: esUrl, startedNow } = await ensureElasticsearch();
+  started = startedNow;
   const env = { ELASTICSEARCH_URL: esUrl, PORT: String(PORT), HOST: '127.0.0.1' };
-  if ((await waitExit(node('dist/apps/ingest/main.js', ['--if-changed', join(root, 'data', 'cases')], env))) !== 0) throw new Error('ingest failed');
-  api = node('dist/apps/api/main.js', [], env);
+  if ((await ingestIfChanged(env, QUIET)) !== 0) throw new Error('ingest failed');
+  api = runApp('api', [], env, QUIET);
   for (let i = 0; i < 50; i += 1) {
     if (await fetch(`http://127.0.0.1:${PORT}/api/stats`).then((r) => r.ok, () => false)) break;
     await new Promise((r) => setTimeout(r, 200));
   }
 
   const baseUrl = `http://127.0.0.1:${PORT}`;
-  const esSearch = JSON.stringify({ size: 50, query: { bool: { filter: [{ term: { type: 'military' } }] } }, sort: [{ date: 'desc' }, { id: 'asc' }] });
+  // What buildCaseListRequest sends for ?type=military (see libs/search/src/case-list.query.ts).
+  const esSearch = JSON.stringify({
+    from: 0,
+    size: 50,
+    track_total_hits: true,
+    _source: ['id', 'date', 'dateDisplay', 'title', 'location', 'type', 'credibility', 'tranche', 'hasVideo', 'summary'],
+    query: { bool: { filter: [{ term: { type: 'military' } }], must: [] } },
+    sort: [{ date: { order: 'desc' } }, { id: { order: 'asc' } }],
+  });
   const rows = [
     await load('Elasticsearch _search direct (baseline)', { url: `${esUrl}/cases/_search`, method: 'POST', body: esSearch, headers: { 'content-type': 'application/json' } }),
     await load('GET /api/cases?type=military', { url: `${baseUrl}/api/cases?type=military` }),
@@ -56,5 +58,5 @@ try {
     api.kill('SIGTERM');
     await waitExit(api);
   }
-  if (started) await esLocal.stop({ name: 'dev' });
+  if (started) await stopLocalElasticsearch();
 }
