@@ -37,6 +37,13 @@ export interface CaseImage {
   credit: string;
 }
 
+/** One change to a case in the archive: when, and why, in both languages. */
+export interface CaseRevision {
+  /** `YYYY-MM-DD`, the day the archive's copy changed (not the incident date). */
+  date: string;
+  reason: LocalizedText;
+}
+
 /** The fields the list endpoint returns for each case. */
 export interface CaseSummary {
   id: string;
@@ -49,6 +56,10 @@ export interface CaseSummary {
   tranche: Tranche;
   hasVideo: boolean;
   summary: LocalizedText;
+  /** `YYYY-MM-DD`: the day the case entered the archive. */
+  addedAt: string;
+  /** `YYYY-MM-DD`: the day its content last changed (equals addedAt until then). */
+  updatedAt: string;
 }
 
 /** The full record, as stored in the dataset and returned by the single-case endpoint. */
@@ -58,6 +69,8 @@ export interface CaseRecord extends CaseSummary {
   specs: CaseSpec[];
   sources: CaseSource[];
   images: CaseImage[];
+  /** Newest first; the last entry is the day the case was added. Kept by `npm run data:revise`. */
+  revisions: CaseRevision[];
 }
 
 export const CASE_SUMMARY_FIELDS = [
@@ -71,4 +84,6 @@ export const CASE_SUMMARY_FIELDS = [
   'tranche',
   'hasVideo',
   'summary',
+  'addedAt',
+  'updatedAt',
 ] as const satisfies readonly (keyof CaseSummary)[];

@@ -2,3 +2,4 @@ export * from './case.enums';
 export * from './case.types';
 export * from './validation/case-record.dto';
 export * from './validation/validate-cases';
+export * from './revisions/case-revisions';

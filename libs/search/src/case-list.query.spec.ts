@@ -1,6 +1,6 @@
 import { buildCaseListRequest, KEYWORD_FIELDS, toCaseListPage } from './case-list.query';
 
-const SUMMARY = ['id', 'date', 'dateDisplay', 'title', 'location', 'type', 'credibility', 'tranche', 'hasVideo', 'summary'];
+const SUMMARY = ['id', 'date', 'dateDisplay', 'title', 'location', 'type', 'credibility', 'tranche', 'hasVideo', 'summary', 'addedAt', 'updatedAt'];
 
 describe('buildCaseListRequest', () => {
   it('lists everything newest first, then by id, when nothing is filtered', () => {

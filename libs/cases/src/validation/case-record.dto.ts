@@ -91,6 +91,14 @@ export class CaseImageDto {
   credit: string;
 }
 
+export class CaseRevisionDto {
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'date must be an ISO calendar date YYYY-MM-DD' })
+  date: string;
+
+  @IsObject() @ValidateNested() @Type(() => LocalizedTextDto)
+  reason: LocalizedTextDto;
+}
+
 /** One record of the dataset, exactly as the ingest CLI accepts it. */
 export class CaseRecordDto implements CaseRecord {
   @Matches(CASE_ID_FORMAT, { message: 'id must be a lowercase slug (a-z, 0-9, single hyphens)' })
@@ -138,4 +146,15 @@ export class CaseRecordDto implements CaseRecord {
 
   @IsArray() @ValidateNested({ each: true }) @Type(() => CaseImageDto)
   images: CaseImageDto[];
+
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'addedAt must be an ISO calendar date YYYY-MM-DD (npm run data:revise sets it)' })
+  addedAt: string;
+
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'updatedAt must be an ISO calendar date YYYY-MM-DD (npm run data:revise sets it)' })
+  updatedAt: string;
+
+  @IsArray({ message: 'revisions must be a list (npm run data:revise sets it)' })
+  @ArrayNotEmpty({ message: 'revisions must hold at least the revision that added the case' })
+  @ValidateNested({ each: true }) @Type(() => CaseRevisionDto)
+  revisions: CaseRevisionDto[];
 }

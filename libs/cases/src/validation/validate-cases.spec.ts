@@ -38,6 +38,16 @@ describe('validateCases', () => {
     [{ location: { ...base.location, country: 'US', lat: null, lng: null } }, 'location: a case in a country needs coordinates'],
     [{ location: { ...base.location, lat: null } }, 'location: lat and lng must both be numbers or both be null'],
     [{ extra: 1 }, 'extra: is not a case field'],
+    [{ addedAt: undefined }, 'addedAt: addedAt must be an ISO calendar date YYYY-MM-DD'],
+    [{ updatedAt: '2026-02-30' }, 'updatedAt: 2026-02-30 is not a day that exists'],
+    [{ revisions: [] }, 'revisions: revisions must hold at least the revision that added the case'],
+    [{ revisions: [{ date: '2026-11-21', reason: { en: 'Added' } }] }, 'revisions[0].reason.zh: zh must be a string'],
+    [{ updatedAt: '2026-12-01' }, 'revisions: the newest revision (2026-11-21) must be on updatedAt (2026-12-01)'],
+    [{ addedAt: '2026-12-01' }, 'updatedAt: 2026-11-21 is before addedAt 2026-12-01'],
+    [
+      { updatedAt: '2026-12-01', revisions: [{ date: '2026-11-21', reason: { en: 'a', zh: '甲' } }, { date: '2026-12-01', reason: { en: 'b', zh: '乙' } }] },
+      'revisions: must be listed newest first',
+    ],
   ])('reports %j', (change, expected) => {
     const record = { ...base, ...change };
     expect(messages([record])).toEqual(expect.arrayContaining([expect.stringContaining(expected)]));

@@ -12,7 +12,7 @@ export interface CaseProblem {
   message: string;
 }
 
-const KNOWN_FIELDS = new Set<string>([...CASE_SUMMARY_FIELDS, 'detail', 'videos', 'specs', 'sources', 'images']);
+const KNOWN_FIELDS = new Set<string>([...CASE_SUMMARY_FIELDS, 'detail', 'videos', 'specs', 'sources', 'images', 'revisions']);
 
 /**
  * Validates a whole dataset and reports every problem, so an operator can fix a file in one pass.
@@ -72,6 +72,8 @@ function crossFieldProblems(record: Record<string, unknown>): Omit<CaseProblem, 
     problems.push({ field: 'hasVideo', message: `is ${record.hasVideo} but the case lists ${record.videos.length} video(s)` });
   }
 
+  problems.push(...revisionProblems(record));
+
   const location = record.location as { country?: unknown; lat?: unknown; lng?: unknown } | undefined;
   if (location && typeof location.country === 'string' && /^[A-Z]{2}$/.test(location.country)) {
     if (location.country !== NO_COUNTRY && !isISO31661Alpha2(location.country)) {
@@ -83,6 +85,32 @@ function crossFieldProblems(record: Record<string, unknown>): Omit<CaseProblem, 
     if (location.country !== NO_COUNTRY && (location.lat === null || location.lng === null)) {
       problems.push({ field: 'location', message: `a case in a country needs coordinates; use ${NO_COUNTRY} when no place on Earth applies` });
     }
+  }
+  return problems;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The change history must tell one consistent story: newest revision first, the newest one on
+ * `updatedAt`, the oldest one on `addedAt`. `npm run data:revise` writes it that way.
+ */
+function revisionProblems(record: Record<string, unknown>): Omit<CaseProblem, 'record'>[] {
+  const problems: Omit<CaseProblem, 'record'>[] = [];
+  for (const field of ['addedAt', 'updatedAt'] as const) {
+    const value = record[field];
+    if (typeof value === 'string' && DAY.test(value) && !isRealDate(value)) problems.push({ field, message: `${value} is not a day that exists` });
+  }
+  const { addedAt, updatedAt, revisions } = record as { addedAt?: unknown; updatedAt?: unknown; revisions?: unknown };
+  if (typeof addedAt !== 'string' || typeof updatedAt !== 'string' || !DAY.test(addedAt) || !DAY.test(updatedAt)) return problems;
+  if (addedAt > updatedAt) problems.push({ field: 'updatedAt', message: `${updatedAt} is before addedAt ${addedAt}` });
+  if (!Array.isArray(revisions) || revisions.length === 0) return problems;
+  const dates = revisions.map((revision) => (revision as { date?: unknown } | null)?.date);
+  if (!dates.every((date): date is string => typeof date === 'string' && DAY.test(date))) return problems;
+  if (dates.some((date, i) => i > 0 && date > dates[i - 1])) problems.push({ field: 'revisions', message: 'must be listed newest first' });
+  if (dates[0] !== updatedAt) problems.push({ field: 'revisions', message: `the newest revision (${dates[0]}) must be on updatedAt (${updatedAt})` });
+  if (dates[dates.length - 1] !== addedAt) {
+    problems.push({ field: 'revisions', message: `the oldest revision (${dates[dates.length - 1]}) must be on addedAt (${addedAt})` });
   }
   return problems;
 }
