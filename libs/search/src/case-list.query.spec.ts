@@ -23,6 +23,7 @@ describe('buildCaseListRequest', () => {
       country: 'US',
       hasVideo: false,
       year: 1952,
+      updatedSince: '2026-11-21',
       limit: 10,
       offset: 20,
     });
@@ -35,6 +36,7 @@ describe('buildCaseListRequest', () => {
           { term: { 'location.country': 'US' } },
           { term: { hasVideo: false } },
           { range: { date: { gte: '1952-01-01', lte: '1952-12-31' } } },
+          { range: { updatedAt: { gte: '2026-11-21' } } },
         ],
         must: [],
       },

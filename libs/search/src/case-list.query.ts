@@ -10,6 +10,8 @@ export interface CaseListParams {
   hasVideo?: boolean;
   year?: number;
   q?: string;
+  /** `YYYY-MM-DD`: only cases whose updatedAt is on or after this day. */
+  updatedSince?: string;
   limit: number;
   offset: number;
 }
@@ -42,6 +44,8 @@ export function buildCaseListRequest(index: string, params: CaseListParams): est
   if (params.year !== undefined) {
     filter.push({ range: { date: { gte: `${params.year}-01-01`, lte: `${params.year}-12-31` } } });
   }
+
+  if (params.updatedSince) filter.push({ range: { updatedAt: { gte: params.updatedSince } } });
 
   // multi_match takes the text as plain words: no operators or wildcards are ever parsed.
   // cross_fields with `and` asks that every word appear somewhere in the case's fields of one

@@ -2,6 +2,7 @@ import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Client } from '@elastic/elasticsearch';
 import type { Environment } from '@app/config';
+import { CaseFeedRepository } from './case-feed.repository';
 import { CasesRepository, ELASTICSEARCH_CLIENT } from './cases.repository';
 import { createElasticsearchClient } from './elasticsearch.client';
 
@@ -17,8 +18,9 @@ import { createElasticsearchClient } from './elasticsearch.client';
         }),
     },
     CasesRepository,
+    CaseFeedRepository,
   ],
-  exports: [ELASTICSEARCH_CLIENT, CasesRepository],
+  exports: [ELASTICSEARCH_CLIENT, CasesRepository, CaseFeedRepository],
 })
 export class SearchModule implements OnApplicationShutdown {
   constructor(@Inject(ELASTICSEARCH_CLIENT) private readonly client: Client) {}

@@ -26,3 +26,12 @@ describe('toCaseListParams', () => {
     expect(() => toCaseListParams({ offset: '10001', limit: '0' })).toThrow(/offset \+ limit must be at most 10000/);
   });
 });
+
+describe('updatedSince', () => {
+  it('keeps a day and turns a timestamp into its UTC day', () => {
+    expect(toCaseListParams({ updatedSince: '2026-11-21' }).updatedSince).toBe('2026-11-21');
+    expect(toCaseListParams({ updatedSince: '2026-11-21T08:00:00Z' }).updatedSince).toBe('2026-11-21');
+    expect(toCaseListParams({ updatedSince: '2026-11-21T23:30:00-05:00' }).updatedSince).toBe('2026-11-22');
+    expect(toCaseListParams({ updatedSince: '2026-11-22T01:00:00.123+02:00' }).updatedSince).toBe('2026-11-21');
+  });
+});

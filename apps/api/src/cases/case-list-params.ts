@@ -31,7 +31,16 @@ export function toCaseListParams(query: CaseListQueryDto): CaseListParams {
     hasVideo: query.hasVideo === undefined ? undefined : query.hasVideo === 'true',
     year: query.year === undefined ? undefined : Number(query.year),
     q: query.q ? query.q : undefined,
+    updatedSince: query.updatedSince === undefined ? undefined : toUtcDay(query.updatedSince),
     limit,
     offset,
   };
+}
+
+/**
+ * `updatedAt` is a day, so a timestamp asks for every case changed on or after its UTC day:
+ * a client syncing with the time of its last sync may see a case twice, never miss one.
+ */
+export function toUtcDay(value: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : new Date(value).toISOString().slice(0, 10);
 }

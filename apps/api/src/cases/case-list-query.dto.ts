@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsISO8601, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { CASE_TYPES, CREDIBILITY_LEVELS, normalizeTranche, TRANCHE_FORMAT } from '@app/cases';
 
 export const MAX_KEYWORD_LENGTH = 200;
@@ -9,6 +9,10 @@ const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? va
 const tranche = ({ value }: { value: unknown }) => (typeof value === 'string' ? (normalizeTranche(value) ?? value) : value);
 // Listed last so it runs first: a repeated parameter arrives as an array.
 const once = (name: string) => ({ message: `${name} must be given once` });
+
+/** A day, or a timestamp that says its time zone (a bare local time would mean a different day to each server). */
+const UPDATED_SINCE_FORMAT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+const UPDATED_SINCE_MESSAGE = 'updatedSince must be a date YYYY-MM-DD or an ISO 8601 timestamp with a time zone, e.g. 2026-11-21 or 2026-11-21T08:00:00Z';
 
 /**
  * The query string of GET /api/cases, as text. Every message names the parameter and what
@@ -48,6 +52,12 @@ export class CaseListQueryDto {
   @MaxLength(MAX_KEYWORD_LENGTH, { message: `q must be at most ${MAX_KEYWORD_LENGTH} characters` })
   @IsString(once('q'))
   q?: string;
+
+  @IsOptional() @Transform(trim)
+  @IsISO8601({ strict: true }, { message: UPDATED_SINCE_MESSAGE })
+  @Matches(UPDATED_SINCE_FORMAT, { message: UPDATED_SINCE_MESSAGE })
+  @IsString(once('updatedSince'))
+  updatedSince?: string;
 
   @IsOptional() @Transform(trim)
   @Matches(/^\d+$/, { message: 'limit must be an integer of 0 or more (at most 500 are returned)' })
