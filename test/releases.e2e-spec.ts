@@ -1,9 +1,14 @@
 // What a consumer who follows the releases sees: addedAt/updatedAt/revisions, the updatedSince
 // filter with the other filters, the Atom feed, and the archive's last update in stats.
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { CaseRecord } from '@app/cases';
 import { FIXTURE, ingest, request, RunningApi, startApi } from './support/archive-harness';
+import { parseCoverage } from '../apps/ingest/src/manifest/coverage';
+import { runManifestDiff } from '../apps/ingest/src/manifest/manifest-diff.command';
+import { reviseDataset } from '../apps/ingest/src/revisions/dataset-revisions';
 
 const ALIAS = 'e2e-releases-cases';
 const fixture: CaseRecord[] = JSON.parse(readFileSync(FIXTURE, 'utf8'));
@@ -166,5 +171,51 @@ describe('GET /api/stats', () => {
       'PURSUE-5': '2026-08-07',
       'PURSUE-6': '2026-09-18',
     });
+  });
+});
+
+describe("the README's walkthrough: a new release, from the catalogue to a feed entry", () => {
+  const ROOT = join(__dirname, '..');
+  const WALK_ALIAS = 'e2e-releases-walkthrough';
+  let walkApi: RunningApi | undefined;
+  afterAll(async () => walkApi?.close());
+
+  it('diffs, records pending files, takes a case, stamps it, re-indexes, and serves it in the feed', async () => {
+    // An archive that stops at Release 04 (test/fixtures/manifests/archive) with two stamped cases.
+    const data = mkdtempSync(join(tmpdir(), 'walkthrough-'));
+    cpSync(join(ROOT, 'test', 'fixtures', 'manifests', 'archive'), data, { recursive: true });
+    mkdirSync(join(data, 'cases'));
+    for (const record of fixture.filter((c) => ['1947-roswell-debris-recovery', '1952-washington-dc-radar-sightings'].includes(c.id))) {
+      writeFileSync(join(data, 'cases', `${record.id}.json`), JSON.stringify(record, null, 2));
+    }
+    reviseDataset({ dataDir: data, date: '2026-11-21' });
+
+    // Steps 2-3: the catalogue brings Release 05; --write records its files as pending.
+    const { diff, written } = runManifestDiff(join(ROOT, 'test', 'fixtures', 'manifests', 'added-release.csv'), { dataDir: data, write: true, date: '2026-12-01' });
+    expect(diff.pending).toBe(true);
+    expect(written).toContain('releases.json (+ release 5)');
+
+    // Step 4: a case for two of the files (the archive's real one), a reason for the third.
+    const { addedAt, updatedAt, revisions, ...gyatt } = JSON.parse(readFileSync(join(ROOT, 'data', 'cases', '1964-puerto-rico-uss-gyatt-delta-object.json'), 'utf8'));
+    writeFileSync(join(data, 'cases', `${gyatt.id}.json`), JSON.stringify(gyatt, null, 2));
+    const coverage = readFileSync(join(data, 'coverage.csv'), 'utf8')
+      .replace(/^5,(CIA-UAP-D02[23]),,,pending$/gm, `5,$1,,${gyatt.id},`)
+      .replace(/^5,DOW-UAP-PR117,1017793,,pending$/m, '5,DOW-UAP-PR117,1017793,,left for a later pass in this test');
+    writeFileSync(join(data, 'coverage.csv'), coverage);
+    expect(parseCoverage(coverage).filter((row) => row.reason === 'pending')).toEqual([]);
+
+    // Step 5: stamp. Step 7: re-index.
+    expect(reviseDataset({ dataDir: data, date: '2026-12-01' })).toMatchObject({ added: [gyatt.id], changed: [] });
+    expect((await ingest(WALK_ALIAS, join(data, 'cases'))).status).toBe('indexed');
+    walkApi = await startApi({ CASES_ALIAS: WALK_ALIAS });
+
+    // Step 8: the new case heads the feed, has its tranche's feed, and is all that changed since.
+    const all = await feed(walkApi.baseUrl, '/api/feed.atom');
+    expect(all.feed.entry[0].id).toBe(`${walkApi.baseUrl}/api/cases/${gyatt.id}`);
+    expect(all.feed.entry[0].published).toBe('2026-12-01T00:00:00Z');
+    const tranche = await feed(walkApi.baseUrl, '/api/feed.atom?tranche=PURSUE-5');
+    expect(tranche.feed.entry.map((e: { id: string }) => e.id.split('/').pop())).toEqual([gyatt.id]);
+    expect(ids((await request(walkApi.baseUrl, '/api/cases?updatedSince=2026-12-01')).body.cases)).toEqual([gyatt.id]);
+    expect((await request(walkApi.baseUrl, '/api/stats')).body.lastUpdated).toBe('2026-12-01');
   });
 });
