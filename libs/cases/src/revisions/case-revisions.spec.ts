@@ -52,6 +52,11 @@ describe('planRevision', () => {
     expect(planRevision(content, known, '2026-12-01', reason).stamps).toEqual({ addedAt, updatedAt, revisions });
     expect(() => planRevision(content, { ...known, updatedAt: '2026-11-30' }, '2026-12-01', reason)).toThrow(LostHistoryError);
   });
+
+  it('keeps addedAt from the hash file when a merge dropped the stamps of a case that also changed', () => {
+    const plan = planRevision({ ...content, type: 'mass' }, known, '2026-12-01', reason);
+    expect(plan).toMatchObject({ kind: 'changed', stamps: { addedAt, updatedAt: '2026-12-01', revisions: [{ date: '2026-12-01', reason }, ...revisions] } });
+  });
 });
 
 describe('writeStamps', () => {

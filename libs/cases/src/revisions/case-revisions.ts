@@ -66,14 +66,12 @@ export function planRevision(
     return { id: record.id, kind: 'added', hash, stamps: { addedAt: date, updatedAt: date, revisions: [{ date, reason: ADDED_REASON }] } };
   }
   if (known.hash === hash && current) return { id: record.id, kind: 'unchanged', hash, stamps: current };
-  if (known.hash === hash) {
-    // The content is as stamped but the stamps are gone (a merge took another branch's copy of the
-    // file). A case never revised can be restored exactly; any other needs its history from git.
-    if (known.addedAt !== known.updatedAt) throw new LostHistoryError(record.id, known.updatedAt);
-    return { id: record.id, kind: 'changed', hash, stamps: { addedAt: known.addedAt, updatedAt: known.addedAt, revisions: [{ date: known.addedAt, reason: ADDED_REASON }] } };
-  }
+  // No stamps but a known hash: a merge took another branch's copy of the file. A case never
+  // revised can have its history rebuilt from the hash file; any other needs it from git.
+  const restored = current ?? restoreStamps(record.id, known);
+  if (known.hash === hash) return { id: record.id, kind: current ? 'unchanged' : 'changed', hash, stamps: restored };
   if (!reason) throw new MissingReasonError(record.id);
-  const previous = current ?? { addedAt: date, updatedAt: date, revisions: [] };
+  const previous = restored;
   const top = previous.revisions[0];
   const same = top && top.date === date && top.reason.en === reason.en && top.reason.zh === reason.zh;
   const revisions = same ? previous.revisions : [{ date, reason: { en: reason.en, zh: reason.zh } }, ...previous.revisions];
@@ -90,6 +88,11 @@ export class LostHistoryError extends Error {
   constructor(readonly caseId: string, updatedAt: string) {
     super(`${caseId} lost its addedAt/updatedAt/revisions (last stamped ${updatedAt}): restore them from git history, then re-run`);
   }
+}
+
+function restoreStamps(id: string, known: CaseHashes[string]): CaseStamps {
+  if (known.addedAt !== known.updatedAt) throw new LostHistoryError(id, known.updatedAt);
+  return { addedAt: known.addedAt, updatedAt: known.addedAt, revisions: [{ date: known.addedAt, reason: ADDED_REASON }] };
 }
 
 function currentStamps(record: Record<string, unknown>): CaseStamps | null {
