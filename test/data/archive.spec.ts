@@ -121,6 +121,38 @@ describe('the archive in data/', () => {
     expect(outside).toEqual([]);
   });
 
+  it('treats the same place the same way everywhere: one country, point and precision per location name', () => {
+    const byName = new Map<string, Set<string>>();
+    for (const c of cases) {
+      const { name, country, lat, lng, precision } = c.location;
+      for (const key of [`en:${name.en}`, `zh:${name.zh}`]) {
+        byName.set(key, (byName.get(key) ?? new Set()).add(`${country} ${lat},${lng} ${precision}`));
+      }
+    }
+    expect([...byName].filter(([, treatments]) => treatments.size > 1).map(([name, treatments]) => `${name}: ${[...treatments].join(' | ')}`)).toEqual([]);
+  });
+
+  it('says in a "Location precision" spec what every coarse point stands for, naming the same precision as the field', () => {
+    const problems = cases.flatMap((c) => {
+      const spec = c.specs.find((s) => s.label.en === 'Location precision');
+      const { precision } = c.location;
+      if (!spec) return ['region', 'area', 'unknown'].includes(precision) ? [`${c.id}: no spec for a ${precision} point`] : [];
+      const ok = spec.value.en.startsWith(`${precision} — `) && spec.value.zh.includes(`（${precision}）——`) && spec.label.zh === '位置精度';
+      return ok ? [] : [`${c.id}: spec "${spec.value.en}" does not state precision ${precision}`];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('puts only places off the map (space, not released, disputed) at the nominal point', () => {
+    const unknown = cases.filter((c) => c.location.precision === 'unknown');
+    expect(unknown.length).toBeGreaterThan(0);
+    expect(unknown.filter((c) => c.location.country !== NO_COUNTRY || c.location.lat !== 0 || c.location.lng !== 0).map((c) => c.id)).toEqual([]);
+    // Areas that span several countries, and oceans, belong to no single country.
+    const areas = cases.filter((c) => c.location.precision === 'area');
+    expect(areas.filter((c) => c.location.country !== NO_COUNTRY).map((c) => c.id)).toEqual([]);
+    expect(cases.filter((c) => c.location.country === NO_COUNTRY && !['area', 'unknown'].includes(c.location.precision)).map((c) => c.id)).toEqual([]);
+  });
+
   it('uses only DVIDS ids and war.gov links from the manifest for Releases 01-04', () => {
     const text = readFileSync(MANIFEST, 'utf8');
     const dvids = new Set(manifest.map((row) => row['DVIDS Video ID']?.trim()).filter(Boolean));
