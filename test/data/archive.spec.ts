@@ -1,6 +1,7 @@
 // Checks the bundled archive (data/) the way a careful reviewer would: every case valid for
 // the ingest CLI, sourced, bilingual, placed inside its country, and every PURSUE file of
-// Releases 01-04 accounted for in data/coverage.csv, row by row against the government manifest.
+// Releases 01-06 accounted for in data/coverage.csv, row by row against the two manifests, and
+// every case's tranche derived from those files.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -10,6 +11,7 @@ import { readDataset } from '../../apps/ingest/src/dataset/dataset-reader';
 
 const DATA = join(__dirname, '..', '..', 'data');
 const MANIFEST = join(DATA, 'sources', 'pursue-manifest-releases-01-04.csv');
+const LATE_MANIFEST = join(DATA, 'sources', 'pursue-manifest-releases-05-06.csv');
 const RELEASE_BY_DATE: Record<string, string> = { '5/8/26': '1', '5/22/26': '2', '6/12/26': '3', '7/10/26': '4' };
 
 interface CoverageRow {
@@ -18,11 +20,14 @@ interface CoverageRow {
   dvids_id: string;
   case_id: string;
   reason: string;
+  /** Other cases the same file is about, '|'-separated (a file about two incidents). */
+  also_case_ids: string;
 }
 
 let cases: CaseRecord[];
 let coverage: CoverageRow[];
 const manifest: Record<string, string>[] = parse(readFileSync(MANIFEST), { columns: true, bom: true, relax_column_count: true });
+const lateManifest: Record<string, string>[] = parse(readFileSync(LATE_MANIFEST), { columns: true, bom: true });
 
 beforeAll(async () => {
   const dataset = await readDataset(join(DATA, 'cases'));
@@ -153,21 +158,63 @@ describe('the archive in data/', () => {
     expect(cases.filter((c) => c.location.country === NO_COUNTRY && !['area', 'unknown'].includes(c.location.precision)).map((c) => c.id)).toEqual([]);
   });
 
-  it('uses only DVIDS ids and war.gov links from the manifest for Releases 01-04', () => {
-    const text = readFileSync(MANIFEST, 'utf8');
-    const dvids = new Set(manifest.map((row) => row['DVIDS Video ID']?.trim()).filter(Boolean));
+  it('uses only DVIDS ids and war.gov file links that the government manifests list', () => {
+    const dvids = new Set([...manifest.map((row) => row['DVIDS Video ID']?.trim()), ...lateManifest.map((row) => row.dvids_id)].filter(Boolean));
     const links = new Set(manifest.flatMap((row) => [row['PDF | Image Link'], row['Modal Image']]).filter(Boolean).map((u) => decodeURI(u.trim())));
-    const early = cases.filter((c) => /^PURSUE-[1-4]$/.test(c.tranche));
-    const badVideos = early.flatMap((c) => c.videos.filter((v) => !dvids.has(v.dvidsId)).map((v) => `${c.id} ${v.dvidsId}`));
+    const lateRelease = new Map(lateManifest.map((row) => [row.file_id, row.release]));
+    // A pre-disclosure case may show a video DVIDS published before PURSUE; any other video is a release file.
+    const badVideos = cases
+      .filter((c) => c.tranche !== 'pre-disclosure')
+      .flatMap((c) => c.videos.filter((v) => !dvids.has(v.dvidsId)).map((v) => `${c.id} ${v.dvidsId}`));
+    // The 05-06 manifest holds no file links (see its README), so a link to a Release 05/06 file must
+    // name a file of that release in its file name.
     const badLinks = cases.flatMap((c) =>
       [...c.sources, ...c.images]
         .map((s) => s.url)
-        .filter((url) => /war\.gov\/medialink\/ufo\/(release_1|0[5-7]\d{4})\//.test(url) && !links.has(decodeURI(url)))
+        .filter((url) => /war\.gov\/medialink\/ufo\//.test(url) && !links.has(decodeURI(url)))
+        .filter((url) => {
+          const release = /release[_-]0?([56])\//.exec(url)?.[1];
+          const fileId = /\/([A-Z]+-UAP-[A-Z]*\d+[a-z]?)_[^/]*$/.exec(url)?.[1];
+          return !release || !fileId || lateRelease.get(fileId) !== release;
+        })
         .map((url) => `${c.id} ${url}`),
     );
     expect(badVideos).toEqual([]);
     expect(badLinks).toEqual([]);
-    expect(text.length).toBeGreaterThan(0);
+  });
+
+  it('derives every tranche from the files: the earliest PURSUE release holding a file about the case, else pre-disclosure', () => {
+    const earliest = new Map<string, number>();
+    for (const row of coverage) {
+      for (const id of [row.case_id, ...(row.also_case_ids ? row.also_case_ids.split('|') : [])].filter(Boolean)) {
+        earliest.set(id, Math.min(earliest.get(id) ?? Infinity, Number(row.release)));
+      }
+    }
+    const derived = (id: string) => (earliest.has(id) ? `PURSUE-${earliest.get(id)}` : 'pre-disclosure');
+    expect(cases.filter((c) => c.tranche !== derived(c.id)).map((c) => `${c.id}: ${c.tranche}, files say ${derived(c.id)}`)).toEqual([]);
+  });
+
+  it('ties every PURSUE file a case cites by id to that case in coverage.csv', () => {
+    const about = new Set(coverage.flatMap((row) => [row.case_id, ...(row.also_case_ids ? row.also_case_ids.split('|') : [])].filter(Boolean).map((id) => `${row.file_id} ${id}`)));
+    const fileIds = new Set(coverage.map((row) => row.file_id));
+    const untied = cases.flatMap((c) =>
+      c.sources
+        .map((s) => /\b([A-Z]{2,4}-UAP-[A-Z]*\d+[a-z]?)\b/.exec(s.label)?.[1])
+        .filter((id): id is string => !!id && fileIds.has(id))
+        // FBI-UAP-D014 names two different files in the manifest; the case says which it means.
+        .filter((id) => id !== 'FBI-UAP-D014' && !about.has(`${id} ${c.id}`))
+        .map((id) => `${c.id} cites ${id}`),
+    );
+    expect(untied).toEqual([]);
+  });
+
+  it('says where a record was public before PURSUE in a "Previously public" spec, for every file the manifest calls already public', () => {
+    const earlier = manifest.filter((row) => /available on CIA's public website|previously released|previously published/.test(row['Description Blurb']));
+    expect(earlier.length).toBeGreaterThanOrEqual(15);
+    const missing = earlier
+      .flatMap((row) => coverage.filter((c) => c.file_id === manifestFileId(row.Title) && c.case_id).map((c) => c.case_id))
+      .filter((id) => !cases.find((c) => c.id === id)?.specs.some((s) => s.label.en === 'Previously public' && s.label.zh === '此前已公开'));
+    expect(missing).toEqual([]);
   });
 });
 
@@ -200,8 +247,18 @@ describe('data/coverage.csv', () => {
     expect(untied).toEqual([]);
   });
 
-  it('covers Releases 05 and 06 as well', () => {
-    expect(coverage.filter((row) => row.release === '5').length).toBeGreaterThanOrEqual(41);
-    expect(coverage.filter((row) => row.release === '6').length).toBeGreaterThanOrEqual(75);
+  it('has one row per Release 05-06 file, in the order of the 05-06 manifest', () => {
+    const late = coverage.filter((row) => ['5', '6'].includes(row.release));
+    expect(late.map(({ release, file_id, dvids_id }) => ({ release, file_id, dvids_id }))).toEqual(
+      lateManifest.map((row) => ({ release: row.release, file_id: row.file_id, dvids_id: row.dvids_id })),
+    );
+    expect(late.filter((row) => row.release === '5')).toHaveLength(41);
+    expect(late.filter((row) => row.release === '6')).toHaveLength(75);
+  });
+
+  it('names only existing cases as further cases a file is about', () => {
+    const ids = new Set(cases.map((c) => c.id));
+    const also = coverage.flatMap((row) => (row.also_case_ids ? row.also_case_ids.split('|') : []).map((id) => `${row.file_id} -> ${id}`));
+    expect(also.filter((pair) => !ids.has(pair.split(' -> ')[1]))).toEqual([]);
   });
 });
