@@ -70,6 +70,60 @@ function roughBounds(code: string): [number, number, number, number][] {
   });
 }
 
+
+interface Area {
+  name: string;
+  point: [number, number];
+  members?: string[];
+  /** [west, south, east, north]: only land inside counts. */
+  box?: [number, number, number, number];
+}
+
+/**
+ * Area-weighted centroid of the members' land on an equal-area (cylindrical) projection, rounded
+ * to 0.1 degree. Polygons that straddle the 180th meridian are left out; Alaska's Aleutian tail is
+ * moved west of it so that Alaska stays one piece.
+ */
+function landCentroid(members: string[], box?: number[]): [number, number] {
+  type Feature = { properties: { id: string; level?: string; members?: string[] }; geometry: { type: string; coordinates: unknown } | null };
+  const leaves = (code: string): Feature[] => {
+    const f = feature(code) as Feature | null;
+    if (!f) throw new Error(`no boundary for ${code}`);
+    if (f.geometry) return [f];
+    return (f.properties.members ?? []).filter((m) => (feature(m) as Feature | null)?.properties.level !== 'subcountryGroup').flatMap(leaves);
+  };
+  let area = 0;
+  let x = 0;
+  let y = 0;
+  const seen = new Set<string>();
+  for (const code of members) {
+    for (const leaf of leaves(code)) {
+      if (seen.has(leaf.properties.id)) continue;
+      seen.add(leaf.properties.id);
+      const geometry = leaf.geometry!;
+      const polygons = (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates) as number[][][][];
+      for (const polygon of polygons) {
+        const ring = polygon[0].map(([lng, lat]) => [code === 'Q797' && lng > 0 ? lng - 360 : lng, lat]);
+        const lngs = ring.map((p) => p[0]);
+        const lats = ring.map((p) => p[1]);
+        if (Math.max(...lngs) - Math.min(...lngs) > 180) continue;
+        if (box && !(Math.min(...lngs) >= box[0] && Math.min(...lats) >= box[1] && Math.max(...lngs) <= box[2] && Math.max(...lats) <= box[3])) continue;
+        const projected = ring.map(([lng, lat]) => [lng, Math.sin((lat * Math.PI) / 180)]);
+        for (let i = 0; i < projected.length - 1; i++) {
+          const [x0, y0] = projected[i];
+          const [x1, y1] = projected[i + 1];
+          const cross = x0 * y1 - x1 * y0;
+          area += cross;
+          x += (x0 + x1) * cross;
+          y += (y0 + y1) * cross;
+        }
+      }
+    }
+  }
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return [round((Math.asin(y / (3 * area)) * 180) / Math.PI), round(x / (3 * area))];
+}
+
 function manifestFileId(title: string): string {
   const trimmed = title.trim();
   return /^([A-Z]+-UAP-[A-Z]*\d+[A-Za-z]?)\b/.exec(trimmed)?.[1] ?? trimmed;
@@ -156,6 +210,40 @@ describe('the archive in data/', () => {
     const areas = cases.filter((c) => c.location.precision === 'area');
     expect(areas.filter((c) => c.location.country !== NO_COUNTRY).map((c) => c.id)).toEqual([]);
     expect(cases.filter((c) => c.location.country === NO_COUNTRY && !['area', 'unknown'].includes(c.location.precision)).map((c) => c.id)).toEqual([]);
+  });
+
+  it('places every area case at the documented point of its area, each point the centroid of its member countries', () => {
+    const { areas } = JSON.parse(readFileSync(join(DATA, 'areas.json'), 'utf8')) as { areas: Area[] };
+    const byName = new Map(areas.map((a) => [a.name, a]));
+    const wrong = cases
+      .filter((c) => c.location.precision === 'area')
+      .filter((c) => {
+        const point = byName.get(c.location.name.en)?.point;
+        return !point || point[0] !== c.location.lat || point[1] !== c.location.lng;
+      })
+      .map((c) => `${c.id} ${c.location.name.en} ${c.location.lat},${c.location.lng}`);
+    expect(wrong).toEqual([]);
+    for (const area of areas.filter((a) => a.members)) {
+      expect([area.name, landCentroid(area.members!, area.box)]).toEqual([area.name, area.point]);
+    }
+  });
+
+  it('applies the credibility table: an explained case names its explanation, nothing called explained is listed otherwise', () => {
+    const resolution = (c: CaseRecord) => c.specs.find((s) => s.label.en === 'Resolution')?.value;
+    const unresolved = /^(Unresolved|No conclusion|No explanation|Not identified|Not evaluated|None\b|No final|No formal|Remains)/i;
+    const problems = cases.flatMap((c) => {
+      const value = resolution(c);
+      if (c.credibility === 'explained') {
+        if (!value) return [`${c.id}: explained but no Resolution spec names the explanation`];
+        if (unresolved.test(value.en)) return [`${c.id}: explained but its Resolution says "${value.en}"`];
+      } else if (value && /^Explained\b/i.test(value.en)) {
+        return [`${c.id}: ${c.credibility} but its Resolution says "${value.en}"`];
+      }
+      // A disputed explanation says so in both languages.
+      if (value && /disputed/i.test(value.en) !== /争议|质疑|异议/.test(value.zh)) return [`${c.id}: "disputed" in one language only`];
+      return [];
+    });
+    expect(problems).toEqual([]);
   });
 
   it('uses only DVIDS ids and war.gov file links that the government manifests list', () => {
