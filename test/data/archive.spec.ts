@@ -196,7 +196,7 @@ describe('the archive in data/', () => {
       const spec = c.specs.find((s) => s.label.en === 'Location precision');
       const { precision } = c.location;
       if (!spec) return ['region', 'area', 'unknown'].includes(precision) ? [`${c.id}: no spec for a ${precision} point`] : [];
-      const ok = spec.value.en.startsWith(`${precision} — `) && spec.value.zh.includes(`（${precision}）——`) && spec.label.zh === '位置精度';
+      const ok = /^\w+ — \S/.test(spec.value.en) && spec.value.en.startsWith(`${precision} — `) && /（\w+）——[^；]/.test(spec.value.zh) && spec.value.zh.includes(`（${precision}）——`) && spec.label.zh === '位置精度';
       return ok ? [] : [`${c.id}: spec "${spec.value.en}" does not state precision ${precision}`];
     });
     expect(problems).toEqual([]);
