@@ -1,4 +1,4 @@
-import type { CaseType, Credibility, Tranche } from './case.enums';
+import type { CaseType, Credibility, LocationPrecision, Tranche } from './case.enums';
 
 export interface LocalizedText {
   zh: string;
@@ -9,9 +9,10 @@ export interface CaseLocation {
   name: LocalizedText;
   /** ISO 3166-1 alpha-2, or `ZZ` when no single country applies. */
   country: string;
-  /** Null only when the record gives no place on Earth. */
-  lat: number | null;
-  lng: number | null;
+  /** Always a number; `precision` says what the point stands for (`unknown`: the nominal point 0, 0). */
+  lat: number;
+  lng: number;
+  precision: LocationPrecision;
 }
 
 /** A video at an external host: `provider` names the host, `<provider>Id` holds its id. */

@@ -15,6 +15,11 @@ describe('toCaseListParams', () => {
     });
   });
 
+  it('splits a precision list and drops repeats', () => {
+    expect(toCaseListParams({ precision: 'site,locality,site' }).precision).toEqual(['site', 'locality']);
+    expect(toCaseListParams({}).precision).toBeUndefined();
+  });
+
   it('clamps limit to 500', () => {
     expect(toCaseListParams({ limit: '501' }).limit).toBe(500);
     expect(toCaseListParams({ limit: '99999999999999999999' }).limit).toBe(500);

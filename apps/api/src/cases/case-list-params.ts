@@ -1,4 +1,4 @@
-import type { CaseType, Credibility } from '@app/cases';
+import type { CaseType, Credibility, LocationPrecision } from '@app/cases';
 import type { CaseListParams } from '@app/search';
 import { InvalidParametersError } from '../http/api-error';
 import type { CaseListQueryDto } from './case-list-query.dto';
@@ -28,6 +28,7 @@ export function toCaseListParams(query: CaseListQueryDto): CaseListParams {
     credibility: query.credibility as Credibility | undefined,
     tranche: query.tranche,
     country: query.country,
+    precision: query.precision === undefined ? undefined : ([...new Set(query.precision.split(','))] as LocationPrecision[]),
     hasVideo: query.hasVideo === undefined ? undefined : query.hasVideo === 'true',
     year: query.year === undefined ? undefined : Number(query.year),
     q: query.q ? query.q : undefined,

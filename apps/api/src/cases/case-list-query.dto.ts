@@ -1,12 +1,13 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsISO8601, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { CASE_TYPES, CREDIBILITY_LEVELS, normalizeTranche, TRANCHE_FORMAT } from '@app/cases';
+import { CASE_TYPES, CREDIBILITY_LEVELS, LOCATION_PRECISIONS, normalizeTranche, TRANCHE_FORMAT } from '@app/cases';
 
 export const MAX_KEYWORD_LENGTH = 200;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 const tranche = ({ value }: { value: unknown }) => (typeof value === 'string' ? (normalizeTranche(value) ?? value) : value);
+const PRECISION_LIST = new RegExp(`^(?:${LOCATION_PRECISIONS.join('|')})(?:,(?:${LOCATION_PRECISIONS.join('|')}))*$`);
 // Listed last so it runs first: a repeated parameter arrives as an array.
 const once = (name: string) => ({ message: `${name} must be given once` });
 
@@ -38,6 +39,11 @@ export class CaseListQueryDto {
   @Matches(/^[A-Z]{2}$/, { message: 'country must be a two-letter ISO 3166-1 country code, e.g. US' })
   @IsString(once('country'))
   country?: string;
+
+  @IsOptional() @Transform(({ value }) => (typeof value === 'string' ? value.replace(/\s+/g, '').toLowerCase() : value))
+  @Matches(PRECISION_LIST, { message: `precision must be one or more of ${LOCATION_PRECISIONS.join(', ')}, comma-separated (e.g. site,locality)` })
+  @IsString(once('precision'))
+  precision?: string;
 
   @IsOptional() @IsIn(['true', 'false'], { message: 'hasVideo must be true or false' })
   @IsString(once('hasVideo'))

@@ -16,7 +16,7 @@ export interface FeedRequest {
 }
 
 /** The filters in the feed's title, in a fixed order, as normalized by the DTO. */
-const FILTER_NAMES = ['type', 'credibility', 'tranche', 'country', 'hasVideo', 'year', 'q', 'updatedSince'] as const;
+const FILTER_NAMES = ['type', 'credibility', 'tranche', 'country', 'precision', 'hasVideo', 'year', 'q', 'updatedSince'] as const;
 
 @Injectable()
 export class FeedService {

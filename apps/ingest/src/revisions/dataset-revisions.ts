@@ -37,12 +37,14 @@ export function reviseDataset(options: ReviseOptions): ReviseReport {
   const writes: [string, string][] = [];
 
   const files = readdirSync(casesDir).filter((name) => name.endsWith('.json')).sort();
-  // Plan everything first: a missing reason fails the run before any file is touched.
+  // Plan everything first: a missing reason fails the run before any file is touched. A dry run
+  // only lists what changed, so it does not need the reason.
+  const reason = options.reason ?? (options.dryRun ? { en: '(reason not given)', zh: '（未给出原因）' } : undefined);
   const plans = files.map((name) => {
     const path = join(casesDir, name);
     const text = readFileSync(path, 'utf8');
     const record = JSON.parse(text) as Record<string, unknown> & { id: string };
-    return { path, text, plan: planRevision(record, known[record.id], options.date, options.reason) };
+    return { path, text, plan: planRevision(record, known[record.id], options.date, reason) };
   });
   for (const { path, text, plan } of plans) {
     next[plan.id] = { hash: plan.hash, addedAt: plan.stamps.addedAt, updatedAt: plan.stamps.updatedAt };

@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { isISO31661Alpha2, validateSync, ValidationError } from 'class-validator';
-import { NO_COUNTRY } from '../case.enums';
+import { NO_COUNTRY, NOMINAL_POINT } from '../case.enums';
 import { CASE_SUMMARY_FIELDS } from '../case.types';
 import { CaseRecordDto } from './case-record.dto';
 
@@ -74,16 +74,24 @@ function crossFieldProblems(record: Record<string, unknown>): Omit<CaseProblem, 
 
   problems.push(...revisionProblems(record));
 
-  const location = record.location as { country?: unknown; lat?: unknown; lng?: unknown } | undefined;
+  const location = record.location as { country?: unknown; lat?: unknown; lng?: unknown; precision?: unknown } | undefined;
   if (location && typeof location.country === 'string' && /^[A-Z]{2}$/.test(location.country)) {
     if (location.country !== NO_COUNTRY && !isISO31661Alpha2(location.country)) {
       problems.push({ field: 'location.country', message: `${location.country} is not an ISO 3166-1 alpha-2 code` });
     }
-    if ((location.lat === null) !== (location.lng === null)) {
-      problems.push({ field: 'location', message: 'lat and lng must both be numbers or both be null' });
+    // One treatment for "no place": the nominal point in no country, so a map never shows it as a real place.
+    const nominal = location.lat === NOMINAL_POINT.lat && location.lng === NOMINAL_POINT.lng;
+    if (location.precision === 'unknown' && (location.country !== NO_COUNTRY || !nominal)) {
+      problems.push({
+        field: 'location',
+        message: `precision unknown takes country ${NO_COUNTRY} and the nominal point ${NOMINAL_POINT.lat}, ${NOMINAL_POINT.lng}`,
+      });
     }
-    if (location.country !== NO_COUNTRY && (location.lat === null || location.lng === null)) {
-      problems.push({ field: 'location', message: `a case in a country needs coordinates; use ${NO_COUNTRY} when no place on Earth applies` });
+    if (typeof location.precision === 'string' && location.precision !== 'unknown' && nominal) {
+      problems.push({ field: 'location', message: `${NOMINAL_POINT.lat}, ${NOMINAL_POINT.lng} is the nominal point of precision unknown, not a place` });
+    }
+    if (location.country === NO_COUNTRY && (location.precision === 'site' || location.precision === 'locality' || location.precision === 'region')) {
+      problems.push({ field: 'location', message: `country ${NO_COUNTRY} is only for precision area or unknown; a ${location.precision} lies in a country` });
     }
   }
   return problems;
