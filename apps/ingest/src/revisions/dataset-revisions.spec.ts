@@ -57,6 +57,16 @@ describe('reviseDataset (npm run data:revise)', () => {
     expect(reviseDataset({ dataDir: dir, date: '2026-12-02', reason }).wrote).toBe(false);
   });
 
+  it('without a reason, names the changed fields from the last stamped version', () => {
+    const dir = archive();
+    reviseDataset({ dataDir: dir, date: '2026-11-21' });
+    const stampedVersion = read(dir, ids[0]);
+    writeFileSync(join(dir, 'cases', `${ids[0]}.json`), JSON.stringify({ ...stampedVersion, credibility: 'reported' }, null, 2));
+    const report = reviseDataset({ dataDir: dir, date: '2026-12-01', previousVersion: (id) => (id === ids[0] ? stampedVersion : null) });
+    expect(report.changed).toEqual([ids[0]]);
+    expect(read(dir, ids[0]).revisions[0]).toEqual({ date: '2026-12-01', reason: { en: 'Updated: credibility', zh: '更新：可信度' } });
+  });
+
   it('runs as npm run data:revise, and --check fails while something is unstamped', () => {
     const dir = archive();
     const run = (...args: string[]) =>

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatCaseHashes, planRevision, writeStamps, type CaseHashes, type LocalizedText } from '@app/cases';
+import { caseContentHash, describeChanges, formatCaseHashes, planRevision, writeStamps, type CaseHashes, type LocalizedText } from '@app/cases';
 
 export interface ReviseOptions {
   /** The archive folder holding cases/ and case-hashes.json. */
@@ -9,6 +9,11 @@ export interface ReviseOptions {
   date: string;
   /** Why the changed cases changed; needed only when some did. */
   reason?: LocalizedText;
+  /**
+   * The case as it was last stamped (e.g. from git), for a reason naming the changed fields when
+   * `reason` is not given. Returns null when that version is unknown.
+   */
+  previousVersion?: (id: string) => Record<string, unknown> | null;
   /** Report what would change without writing anything. */
   dryRun?: boolean;
 }
@@ -39,12 +44,18 @@ export function reviseDataset(options: ReviseOptions): ReviseReport {
   const files = readdirSync(casesDir).filter((name) => name.endsWith('.json')).sort();
   // Plan everything first: a missing reason fails the run before any file is touched. A dry run
   // only lists what changed, so it does not need the reason.
-  const reason = options.reason ?? (options.dryRun ? { en: '(reason not given)', zh: '（未给出原因）' } : undefined);
+  const fallback = options.dryRun ? { en: '(reason not given)', zh: '（未给出原因）' } : undefined;
+  const reasonFor = (record: Record<string, unknown> & { id: string }): LocalizedText | undefined => {
+    if (options.reason) return options.reason;
+    const previous = known[record.id] && options.previousVersion?.(record.id);
+    return (previous && describeChanges(previous, record)) || fallback;
+  };
   const plans = files.map((name) => {
     const path = join(casesDir, name);
     const text = readFileSync(path, 'utf8');
     const record = JSON.parse(text) as Record<string, unknown> & { id: string };
-    return { path, text, plan: planRevision(record, known[record.id], options.date, reason) };
+    const changed = known[record.id] && known[record.id].hash !== caseContentHash(record);
+    return { path, text, plan: planRevision(record, known[record.id], options.date, changed ? reasonFor(record) : undefined) };
   });
   for (const { path, text, plan } of plans) {
     next[plan.id] = { hash: plan.hash, addedAt: plan.stamps.addedAt, updatedAt: plan.stamps.updatedAt };

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ADDED_REASON, canonicalJson, caseContentHash, formatCaseHashes, LostHistoryError, MissingReasonError, planRevision, writeStamps } from './case-revisions';
+import { ADDED_REASON, canonicalJson, caseContentHash, describeChanges, formatCaseHashes, LostHistoryError, MissingReasonError, planRevision, writeStamps } from './case-revisions';
 
 const fixture = JSON.parse(readFileSync(join(__dirname, '../../../../test/fixtures/cases.json'), 'utf8'));
 const stamped = fixture.find((c: { id: string }) => c.id === '1952-washington-dc-radar-sightings');
@@ -83,5 +83,14 @@ describe('formatCaseHashes', () => {
     expect(formatCaseHashes({ b: { hash: 'h2', addedAt: 'a', updatedAt: 'u' }, a: { hash: 'h1', addedAt: 'a', updatedAt: 'u' } })).toBe(
       '{\n  "a": {"hash":"h1","addedAt":"a","updatedAt":"u"},\n  "b": {"hash":"h2","addedAt":"a","updatedAt":"u"}\n}\n',
     );
+  });
+});
+
+describe('describeChanges', () => {
+  it('names the changed fields in both languages, in a fixed order', () => {
+    const after = { ...stamped, credibility: stamped.credibility === 'reported' ? 'official' : 'reported', location: { ...stamped.location, lat: 1, precision: 'area' }, summary: { ...stamped.summary, en: 'x' } };
+    expect(describeChanges(stamped, after)).toEqual({ en: 'Updated: location precision, coordinates, credibility, summary', zh: '更新：位置精度、坐标、可信度、摘要' });
+    expect(describeChanges(stamped, { ...stamped, videos: [] })).toEqual({ en: 'Updated: videos and images', zh: '更新：视频与图片' });
+    expect(describeChanges(stamped, { ...stamped, updatedAt: '2030-01-01' })).toBeNull();
   });
 });

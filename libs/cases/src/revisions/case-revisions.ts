@@ -133,3 +133,35 @@ export function formatCaseHashes(hashes: CaseHashes): string {
   const lines = ids.map((id) => `  ${JSON.stringify(id)}: ${JSON.stringify(hashes[id])}`);
   return `{\n${lines.join(',\n')}\n}\n`;
 }
+
+/** What a change touched, in the words a reader of `revisions` needs; checked in this order. */
+const CHANGE_LABELS: [en: string, zh: string, changed: (a: Record<string, any>, b: Record<string, any>) => boolean][] = [
+  ['location precision', '位置精度', (a, b) => a.location?.precision !== b.location?.precision],
+  ['coordinates', '坐标', (a, b) => a.location?.lat !== b.location?.lat || a.location?.lng !== b.location?.lng],
+  ['place name', '地点名称', (a, b) => !sameJson(a.location?.name, b.location?.name)],
+  ['country', '国家', (a, b) => a.location?.country !== b.location?.country],
+  ['date', '日期', (a, b) => a.date !== b.date || !sameJson(a.dateDisplay, b.dateDisplay)],
+  ['tranche', '批次', (a, b) => a.tranche !== b.tranche],
+  ['type', '类型', (a, b) => a.type !== b.type],
+  ['credibility', '可信度', (a, b) => a.credibility !== b.credibility],
+  ['title', '标题', (a, b) => !sameJson(a.title, b.title)],
+  ['summary', '摘要', (a, b) => !sameJson(a.summary, b.summary)],
+  ['full text', '详述', (a, b) => !sameJson(a.detail, b.detail)],
+  ['specs', '要项说明', (a, b) => !sameJson(a.specs, b.specs)],
+  ['sources', '来源', (a, b) => !sameJson(a.sources, b.sources)],
+  ['videos and images', '视频与图片', (a, b) => !sameJson(a.videos, b.videos) || !sameJson(a.images, b.images) || a.hasVideo !== b.hasVideo],
+];
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return canonicalJson(a ?? null) === canonicalJson(b ?? null);
+}
+
+/**
+ * A revision reason that names the fields that changed ("Updated: coordinates, summary" /
+ * "更新：坐标、摘要"), for runs where the operator gives none. Null when no known field differs.
+ */
+export function describeChanges(before: Record<string, unknown>, after: Record<string, unknown>): LocalizedText | null {
+  const hit = CHANGE_LABELS.filter(([, , changed]) => changed(before, after));
+  if (!hit.length) return null;
+  return { en: `Updated: ${hit.map(([en]) => en).join(', ')}`, zh: `更新：${hit.map(([, zh]) => zh).join('、')}` };
+}
