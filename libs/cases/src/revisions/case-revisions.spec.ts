@@ -90,7 +90,7 @@ describe('describeChanges', () => {
   it('names the changed fields in both languages, in a fixed order', () => {
     const after = { ...stamped, credibility: stamped.credibility === 'reported' ? 'official' : 'reported', location: { ...stamped.location, lat: 1, precision: 'area' }, summary: { ...stamped.summary, en: 'x' } };
     expect(describeChanges(stamped, after)).toEqual({ en: 'Updated: location precision, coordinates, credibility, summary', zh: '更新：位置精度、坐标、可信度、摘要' });
-    expect(describeChanges(stamped, { ...stamped, videos: [] })).toEqual({ en: 'Updated: videos and images', zh: '更新：视频与图片' });
+    expect(describeChanges(stamped, { ...stamped, images: [{ url: 'https://x.test/a.jpg', caption: { en: 'a', zh: '图' }, credit: 'x' }] })).toEqual({ en: 'Updated: videos and images', zh: '更新：视频与图片' });
     expect(describeChanges(stamped, { ...stamped, updatedAt: '2030-01-01' })).toBeNull();
   });
 });
