@@ -153,6 +153,9 @@ describe('GET /api/feed.atom', () => {
     expect(bad.status).toBe(400);
     expect(bad.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(bad.body.error.parameters.map((p: { parameter: string }) => p.parameter).sort()).toEqual(['type', 'updatedSince']);
+    const head = await fetch(`${api.baseUrl}/api/feed.atom`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
     const post = await get('/api/feed.atom', { method: 'POST' });
     expect(post.status).toBe(405);
     expect(post.body.error.code).toBe('method_not_allowed');
