@@ -162,6 +162,20 @@ describe('GET /api/feed.atom', () => {
   });
 });
 
+describe('GET /api/feed.atom before the archive is indexed', () => {
+  it('answers 503 in the JSON envelope, like the rest of the api', async () => {
+    const empty = await startApi({ CASES_ALIAS: 'e2e-releases-never-indexed' });
+    try {
+      const { status, headers, body } = await request(empty.baseUrl, '/api/feed.atom');
+      expect(status).toBe(503);
+      expect(headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(body.error.code).toBe('service_unavailable');
+    } finally {
+      await empty.close();
+    }
+  });
+});
+
 describe('GET /api/stats', () => {
   it("gives the archive's last change and each release's date", async () => {
     const { body } = await get('/api/stats');

@@ -1,34 +1,42 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
 import type { Client } from '@elastic/elasticsearch';
+import { LRUCache } from 'lru-cache';
 import type { CaseSummary } from '@app/cases';
-import type { Environment } from '@app/config';
 import { buildCaseFeedRequest, type CaseFeedPage, toCaseFeedPage } from './case-feed.query';
 import type { CaseListParams } from './case-list.query';
-import { ELASTICSEARCH_CLIENT, toDomainError } from './cases.repository';
-import { QueryCache } from './query-cache';
+import { toDomainError } from './cases.repository';
 
-/** The archive's changes, newest first, for the Atom feed. Engine failures leave as domain errors. */
-@Injectable()
+/** Feeds are few (one per filter set a reader subscribed to) and small. */
+const MAX_CACHED_FEEDS = 500;
+
+/**
+ * The archive's changes, newest first, for the Atom feed. Engine failures leave as domain errors.
+ * Built by SearchModule's factory, beside the client it is given. Feed readers poll, so answers
+ * are kept for CACHE_TTL_SECONDS; lru-cache's fetch() lets concurrent polls share one search.
+ */
 export class CaseFeedRepository {
-  private readonly alias: string;
-  private readonly cache: QueryCache;
+  private readonly cache: LRUCache<string, CaseFeedPage> | null;
 
   constructor(
-    @Inject(ELASTICSEARCH_CLIENT) private readonly client: Client,
-    config: ConfigService<Environment, true>,
+    private readonly client: Client,
+    private readonly alias: string,
+    cacheTtlSeconds: number,
   ) {
-    this.alias = config.get('CASES_ALIAS', { infer: true });
-    this.cache = new QueryCache(config.get('CACHE_TTL_SECONDS', { infer: true }));
+    this.cache =
+      cacheTtlSeconds > 0
+        ? new LRUCache<string, CaseFeedPage>({ max: MAX_CACHED_FEEDS, ttl: cacheTtlSeconds * 1000, fetchMethod: (key) => this.load(JSON.parse(key)) })
+        : null;
   }
 
-  latestChanges(params: CaseListParams): Promise<CaseFeedPage> {
-    return this.cache.getOrLoad(`feed ${JSON.stringify(params)}`, async () => {
-      try {
-        return toCaseFeedPage(await this.client.search<CaseSummary>(buildCaseFeedRequest(this.alias, params)));
-      } catch (error) {
-        throw toDomainError(error);
-      }
-    });
+  async latestChanges(params: CaseListParams): Promise<CaseFeedPage> {
+    if (!this.cache) return this.load(params);
+    return (await this.cache.fetch(JSON.stringify(params))) as CaseFeedPage;
+  }
+
+  private async load(params: CaseListParams): Promise<CaseFeedPage> {
+    try {
+      return toCaseFeedPage(await this.client.search<CaseSummary>(buildCaseFeedRequest(this.alias, params)));
+    } catch (error) {
+      throw toDomainError(error);
+    }
   }
 }

@@ -18,7 +18,12 @@ import { createElasticsearchClient } from './elasticsearch.client';
         }),
     },
     CasesRepository,
-    CaseFeedRepository,
+    {
+      provide: CaseFeedRepository,
+      inject: [ELASTICSEARCH_CLIENT, ConfigService],
+      useFactory: (client: Client, config: ConfigService<Environment, true>) =>
+        new CaseFeedRepository(client, config.get('CASES_ALIAS', { infer: true }), config.get('CACHE_TTL_SECONDS', { infer: true })),
+    },
   ],
   exports: [ELASTICSEARCH_CLIENT, CasesRepository, CaseFeedRepository],
 })
