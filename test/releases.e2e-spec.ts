@@ -213,7 +213,7 @@ describe("the README's walkthrough: a new release, from the catalogue to a feed 
     expect(written).toContain('releases.json (+ release 5)');
 
     // Step 4: a case for two of the files (the archive's real one), a reason for the third.
-    const { addedAt, updatedAt, revisions, ...gyatt } = JSON.parse(readFileSync(join(ROOT, 'data', 'cases', '1964-puerto-rico-uss-gyatt-delta-object.json'), 'utf8'));
+    const { addedAt: _addedAt, updatedAt: _updatedAt, revisions: _revisions, ...gyatt } = JSON.parse(readFileSync(join(ROOT, 'data', 'cases', '1964-puerto-rico-uss-gyatt-delta-object.json'), 'utf8'));
     writeFileSync(join(data, 'cases', `${gyatt.id}.json`), JSON.stringify(gyatt, null, 2));
     const coverage = readFileSync(join(data, 'coverage.csv'), 'utf8')
       .replace(/^5,(CIA-UAP-D02[23]),,,pending$/gm, `5,$1,,${gyatt.id},`)

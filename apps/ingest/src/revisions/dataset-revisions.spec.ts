@@ -15,7 +15,7 @@ function archive(): string {
   const dir = mkdtempSync(join(tmpdir(), 'revise-'));
   mkdirSync(join(dir, 'cases'));
   for (const record of fixture.filter((c: { id: string }) => ids.includes(c.id))) {
-    const { addedAt, updatedAt, revisions, ...content } = record;
+    const { addedAt: _addedAt, updatedAt: _updatedAt, revisions: _revisions, ...content } = record;
     writeFileSync(join(dir, 'cases', `${record.id}.json`), `${JSON.stringify(content, null, 2)}\n`);
   }
   return dir;
@@ -42,7 +42,7 @@ describe('reviseDataset (npm run data:revise)', () => {
     edited.location.name.en += ' (approximate)';
     writeFileSync(join(dir, 'cases', `${ids[0]}.json`), JSON.stringify(edited, null, 2));
     rmSync(join(dir, 'cases', `${ids[1]}.json`));
-    const { addedAt, updatedAt, revisions, ...newcomer } = fixture[5];
+    const { addedAt: _addedAt, updatedAt: _updatedAt, revisions: _revisions, ...newcomer } = fixture[5];
     writeFileSync(join(dir, 'cases', `${newcomer.id}.json`), JSON.stringify(newcomer, null, 2));
 
     expect(() => reviseDataset({ dataDir: dir, date: '2026-12-01' })).toThrow(`${ids[0]} changed: give the reason`);

@@ -134,12 +134,15 @@ export function formatCaseHashes(hashes: CaseHashes): string {
   return `{\n${lines.join(',\n')}\n}\n`;
 }
 
+type Fields = Record<string, unknown>;
+const place = (record: Fields) => (record.location ?? {}) as Fields;
+
 /** What a change touched, in the words a reader of `revisions` needs; checked in this order. */
-const CHANGE_LABELS: [en: string, zh: string, changed: (a: Record<string, any>, b: Record<string, any>) => boolean][] = [
-  ['location precision', '位置精度', (a, b) => a.location?.precision !== b.location?.precision],
-  ['coordinates', '坐标', (a, b) => a.location?.lat !== b.location?.lat || a.location?.lng !== b.location?.lng],
-  ['place name', '地点名称', (a, b) => !sameJson(a.location?.name, b.location?.name)],
-  ['country', '国家', (a, b) => a.location?.country !== b.location?.country],
+const CHANGE_LABELS: [en: string, zh: string, changed: (a: Fields, b: Fields) => boolean][] = [
+  ['location precision', '位置精度', (a, b) => place(a).precision !== place(b).precision],
+  ['coordinates', '坐标', (a, b) => place(a).lat !== place(b).lat || place(a).lng !== place(b).lng],
+  ['place name', '地点名称', (a, b) => !sameJson(place(a).name, place(b).name)],
+  ['country', '国家', (a, b) => place(a).country !== place(b).country],
   ['date', '日期', (a, b) => a.date !== b.date || !sameJson(a.dateDisplay, b.dateDisplay)],
   ['tranche', '批次', (a, b) => a.tranche !== b.tranche],
   ['type', '类型', (a, b) => a.type !== b.type],
