@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync, appendFileSync } 
 import { basename, join } from 'node:path';
 import { Command } from 'commander';
 import type { PursueRelease } from '@app/cases';
-import { type Catalogue, CatalogueFormatError, readCatalogue } from './catalogue.reader';
+import { type Catalogue, CatalogueFormatError, readCatalogue, toIsoDate } from './catalogue.reader';
 import { parseCoverage, pendingCoverageLines } from './coverage';
 import { diffCatalogue, type ManifestDiff } from './manifest-diff';
 import { formatManifestDiff } from './manifest-diff.format';
@@ -111,7 +111,7 @@ export function manifestDiffCommand(): Command {
     .action((path: string, options: { write?: boolean; json?: boolean; data: string; date?: string }) => {
       try {
         const date = options.date ?? new Date().toISOString().slice(0, 10);
-        if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new CatalogueFormatError('--date must be YYYY-MM-DD');
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || toIsoDate(date) !== date) throw new CatalogueFormatError('--date must be a real day, YYYY-MM-DD');
         const { diff, written } = runManifestDiff(path, { dataDir: options.data, write: Boolean(options.write), date });
         if (options.json) console.log(JSON.stringify({ ...diff, written }, null, 2));
         else console.log(`${formatManifestDiff(diff)}${written.length ? `\nWrote: ${written.join('; ')}` : ''}`);
