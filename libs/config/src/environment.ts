@@ -33,6 +33,10 @@ export class Environment {
 
   @IsEmail({ require_tld: false })
   CONTACT_EMAIL = 'contact@uap-archive.example.org';
+
+  /** The built explorer (apps/web) served at `/`; relative paths are from the working directory. */
+  @IsString() @Matches(/\S/)
+  WEB_ROOT = 'dist/web';
 }
 
 /**

@@ -1,0 +1,22 @@
+// Only the parts of ECharts the explorer draws, so the lazy chunk stays small.
+import { BarChart, ScatterChart } from 'echarts/charts';
+import { AriaComponent, GeoComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+
+echarts.use([BarChart, ScatterChart, AriaComponent, GeoComponent, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+
+export { echarts };
+export type ECharts = ReturnType<typeof echarts.init>;
+
+/** Charts follow the page's width (phones included) and are freed when the view changes. */
+export function createChart(element: HTMLElement, cleanups: (() => void)[]): ECharts {
+  const chart = echarts.init(element, undefined, { renderer: 'canvas' });
+  const resize = () => chart.resize();
+  window.addEventListener('resize', resize);
+  cleanups.push(() => {
+    window.removeEventListener('resize', resize);
+    chart.dispose();
+  });
+  return chart;
+}
