@@ -18,11 +18,16 @@ function precompress(): Plugin {
       const path = join(dir, name);
       return statSync(path).isDirectory() ? walk(path) : [path];
     });
+  let builtInto = outDir;
   return {
     name: 'precompress',
     apply: 'build',
+    configResolved(config) {
+      // `vite build --outDir` (the browser tests build into a temporary folder) overrides ours.
+      builtInto = resolve(config.root, config.build.outDir);
+    },
     closeBundle() {
-      for (const file of walk(outDir).filter((path) => compressible.test(path))) {
+      for (const file of walk(builtInto).filter((path) => compressible.test(path))) {
         const body = readFileSync(file);
         writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
         writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
