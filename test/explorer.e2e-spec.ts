@@ -120,7 +120,7 @@ describeBrowser('the explorer in Chromium', () => {
 
   const open = (query: string) => page.goto(`${api.baseUrl}/${query}`);
   const totalShown = async () => Number(await page.locator('.total').getAttribute('data-total'));
-  const shoot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+  const shoot = (name: string, fullPage = true) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage });
 
   it('finds Roswell and opens the case with its facts and sources', async () => {
     const { body: expected } = await get('/api/cases?q=Roswell');
@@ -131,7 +131,7 @@ describeBrowser('the explorer in Chromium', () => {
     await page.waitForURL(/q=Roswell/);
     await page.locator(`.card[data-case-id="${ROSWELL}"]`).waitFor();
     expect(await totalShown()).toBe(expected.total);
-    await shoot('search-en');
+    await shoot('search-en', false);
 
     await page.locator(`.card[data-case-id="${ROSWELL}"] h3 a`).click();
     await page.waitForURL(new RegExp(`case=${ROSWELL}`));
@@ -252,7 +252,7 @@ describeBrowser('the explorer in Chromium', () => {
     }
     await open('?lang=zh');
     await page.locator('.card').first().waitFor();
-    await shoot('search-zh');
+    await shoot('search-zh', false);
   });
 
   it('fits a phone screen and keeps the first view within its download budget', async () => {
@@ -269,6 +269,6 @@ describeBrowser('the explorer in Chromium', () => {
     console.log(`[explorer] first view: ${(bytes / 1024).toFixed(1)} KB of compressed page, script and style`);
     expect(bytes).toBeGreaterThan(0);
     expect(bytes).toBeLessThan(FIRST_VIEW_BUDGET_BYTES);
-    await shoot('search-phone');
+    await shoot('search-phone', false);
   });
 });

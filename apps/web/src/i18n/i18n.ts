@@ -51,3 +51,8 @@ export function countryName(code: string): string {
 export function pick(text: { zh: string; en: string } | undefined): string {
   return text ? text[current] || text.en || text.zh : '';
 }
+
+/** "Roswell (United States)" / "罗斯威尔（美国）": each language's own parentheses. */
+export function placeWithCountry(place: string, country: string): string {
+  return current === 'zh' ? `${place}（${countryName(country)}）` : `${place} (${countryName(country)})`;
+}

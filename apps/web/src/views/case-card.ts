@@ -1,16 +1,15 @@
 import type { ListedCase } from '../api/api.types';
 import { h } from '../dom/h';
-import { countryName, enumLabel, language, pick, t } from '../i18n/i18n';
+import { enumLabel, language, pick, placeWithCountry, t } from '../i18n/i18n';
 import { hrefFor } from '../app';
 
 /** One result: title linking to the case page, when and where, its classifications, the summary. */
 export function caseCard(item: ListedCase): HTMLElement {
-  const place = pick(item.location.name);
   return h(
     'article',
     { class: 'card', 'data-case-id': item.id },
     h('h3', {}, h('a', { href: hrefFor({ caseId: item.id }), 'data-nav': true }, pick(item.title))),
-    h('p', { class: 'meta' }, h('time', { datetime: item.date }, pick(item.dateDisplay)), ' · ', place, ` (${countryName(item.location.country)})`),
+    h('p', { class: 'meta' }, h('time', { datetime: item.date }, pick(item.dateDisplay)), ' · ', placeWithCountry(pick(item.location.name), item.location.country)),
     badges(item),
     h('p', { class: 'summary' }, summaryText(item)),
   );

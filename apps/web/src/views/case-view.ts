@@ -2,7 +2,7 @@ import { ApiRequestError, fetchCase } from '../api/api-client';
 import type { FullCase } from '../api/api.types';
 import { hrefFor } from '../app';
 import { h, mount } from '../dom/h';
-import { countryName, enumLabel, pick, t } from '../i18n/i18n';
+import { enumLabel, pick, placeWithCountry, t } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/messages';
 import { badges } from './case-card';
 
@@ -27,7 +27,7 @@ export async function renderCase(container: HTMLElement, id: string, signal: Abo
   const hasPoint = location.lat !== null && location.lng !== null && location.precision !== 'unknown';
   const facts: [MessageKey, Node | string][] = [
     ['date', h('time', { datetime: record.date }, pick(record.dateDisplay))],
-    ['place', `${pick(location.name)} (${countryName(location.country)})`],
+    ['place', placeWithCountry(pick(location.name), location.country)],
     ...(hasPoint ? [['coordinates', `${location.lat}, ${location.lng}`] as [MessageKey, string]] : []),
     ...(location.precision ? [['precision', enumLabel(location.precision)] as [MessageKey, string]] : []),
     ['type', enumLabel(record.type)],
@@ -121,6 +121,8 @@ export async function renderCase(container: HTMLElement, id: string, signal: Abo
     ),
   );
   document.title = `${pick(record.title)} · ${t('appTitle')}`;
+  // Screen readers and keyboards start at the case, not at the top of the page.
+  container.querySelector<HTMLElement>('#case-title')?.focus({ preventScroll: true });
 }
 
 function section(heading: MessageKey, ...content: (Node | Node[] | false)[]): HTMLElement {
