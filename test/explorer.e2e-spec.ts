@@ -158,6 +158,26 @@ describeBrowser('the explorer in Chromium', () => {
     await shoot('case-zh');
   });
 
+  it("links each DVIDS video to its page and shows images with their credits", async () => {
+    const { body: withVideo } = await get('/api/cases?hasVideo=true&limit=500');
+    const records = await Promise.all(withVideo.cases.map((item: { id: string }) => get(`/api/cases/${item.id}`).then((response) => response.body.case)));
+    const record = records.find((candidate) => candidate.images.length > 0) ?? records[0];
+    await open(`?lang=en&case=${record.id}`);
+    await page.locator('article.case h2').waitFor();
+    await expect(page.locator('.case-videos a').evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href))).resolves.toEqual(
+      record.videos.map((video: { dvidsId: string }) => `https://www.dvidshub.net/video/${video.dvidsId}`),
+    );
+    const captions = await page.locator('.case-images figcaption').allInnerTexts();
+    expect(captions).toHaveLength(record.images.length);
+    record.images.forEach((image: { credit: string; caption: { en: string } }, index: number) => {
+      expect(captions[index]).toContain(image.caption.en);
+      expect(captions[index]).toContain(image.credit);
+    });
+    await expect(page.locator('.case-images img').evaluateAll((images) => images.map((image) => image.getAttribute('alt')))).resolves.toEqual(
+      record.images.map((image: { caption: { en: string } }) => image.caption.en),
+    );
+  });
+
   it('filters by release, with the count, the cards and the raw-JSON link matching the API', async () => {
     await open('?lang=en');
     const tranche = 'PURSUE-1';
