@@ -1,4 +1,4 @@
-import { fetchList, listUrl } from '../api/api-client';
+import { ApiRequestError, fetchList, listUrl } from '../api/api-client';
 import { hrefFor, navigate } from '../app';
 import { h, mount } from '../dom/h';
 import { t } from '../i18n/i18n';
@@ -14,7 +14,13 @@ export async function renderResults(container: HTMLElement, state: UrlState, sig
 
   // The raw-JSON link shows the plain query (offset paging), which anyone can paste anywhere.
   const jsonUrl = listUrl(state.filters, { limit: PAGE_SIZE, offset: state.offset });
-  const response = await fetchList(listUrl(state.filters, { limit: PAGE_SIZE, offset: state.offset, cursor: state.cursor, highlight: true }), signal);
+  const page = (cursor: string | undefined) => fetchList(listUrl(state.filters, { limit: PAGE_SIZE, offset: state.offset, cursor, highlight: true }), signal);
+  // A cursor in an old link may be refused (issued by an older api, or for other filters): the
+  // offset in the same link still finds the page.
+  const response = await page(state.cursor).catch((error: unknown) => {
+    if (state.cursor && error instanceof ApiRequestError && error.status === 400) return page(undefined);
+    throw error;
+  });
   const first = state.offset + 1;
   const last = state.offset + response.cases.length;
 
