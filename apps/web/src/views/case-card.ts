@@ -2,16 +2,17 @@ import type { ListedCase } from '../api/api.types';
 import { h } from '../dom/h';
 import { enumLabel, language, pick, placeWithCountry, t } from '../i18n/i18n';
 import { hrefFor } from '../app';
+import { highlightParts } from './highlight';
 
 /** One result: title linking to the case page, when and where, its classifications, the summary. */
 export function caseCard(item: ListedCase): HTMLElement {
   return h(
     'article',
     { class: 'card', 'data-case-id': item.id },
-    h('h3', {}, h('a', { href: hrefFor({ caseId: item.id }), 'data-nav': true }, pick(item.title))),
+    h('h3', {}, h('a', { href: hrefFor({ caseId: item.id }), 'data-nav': true }, highlighted(item, 'title') ?? pick(item.title))),
     h('p', { class: 'meta' }, h('time', { datetime: item.date }, pick(item.dateDisplay)), ' · ', placeWithCountry(pick(item.location.name), item.location.country)),
     badges(item),
-    h('p', { class: 'summary' }, summaryText(item)),
+    h('p', { class: 'summary' }, highlighted(item, 'summary') ?? pick(item.summary)),
   );
 }
 
@@ -26,18 +27,9 @@ export function badges(item: ListedCase): HTMLElement {
   );
 }
 
-/**
- * With `highlight=true` the api marks matches with tags inside each fragment. Only the marks
- * become elements; every other character stays text.
- */
-function summaryText(item: ListedCase): Node[] {
-  const lang = language();
-  const fragments = item.highlight?.[`summary.${lang}`] ?? item.highlight?.[`title.${lang}`] ?? item.highlight?.[`location.name.${lang}`];
-  if (!fragments?.length) return [document.createTextNode(pick(item.summary))];
-  const nodes: Node[] = [];
-  fragments.join(' … ').split(/(<(?:em|mark|strong|b)>[^<]*<\/(?:em|mark|strong|b)>)/).forEach((part, index) => {
-    if (index % 2 === 1) nodes.push(h('mark', {}, part.replace(/<[^>]+>/g, '')));
-    else if (part) nodes.push(document.createTextNode(part.replace(/<[^>]+>/g, '')));
-  });
-  return [document.createTextNode('… '), ...nodes, document.createTextNode(' …')];
+/** The api's highlighted fragments for a field in the current language, if it sent any. */
+function highlighted(item: ListedCase, field: string): Node[] | undefined {
+  const fragments = item.highlight?.[`${field}.${language()}`];
+  if (!fragments?.length) return undefined;
+  return highlightParts(fragments.join(' … ')).map((part) => (part.marked ? h('mark', {}, part.text) : document.createTextNode(part.text)));
 }
