@@ -275,6 +275,26 @@ describeBrowser('the explorer in Chromium', () => {
     await shoot('search-zh', false);
   });
 
+  it('works from the keyboard: skip link, search box, filters and results', async () => {
+    await open('?lang=en');
+    await page.locator('.card').first().waitFor();
+    const focused = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.textContent?.trim());
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await focused()).toBe('main');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('filter-q');
+    await page.keyboard.type('Roswell');
+    await page.keyboard.press('Enter');
+    await page.locator(`.card[data-case-id="${ROSWELL}"]`).waitFor();
+    // Choosing a filter with the keyboard applies it and leaves the focus on that filter.
+    await page.locator('#filter-type').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.waitForURL(/type=military/);
+    expect(await focused()).toBe('filter-type');
+  });
+
   it('fits a phone screen and keeps the first view within its download budget', async () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await open('?lang=en');

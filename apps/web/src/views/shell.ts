@@ -14,7 +14,8 @@ const TABS: [View, MessageKey][] = [
 export function shell(state: UrlState, main: HTMLElement): HTMLElement[] {
   const other = state.lang === 'zh' ? 'en' : 'zh';
   return [
-    h('a', { class: 'skip-link', href: '#main' }, t('skipToContent')),
+    // Focus moves by script: following `#main` would change the URL and count as a navigation.
+    h('a', { class: 'skip-link', href: '#main', onclick: (event: Event) => (event.preventDefault(), main.focus()) }, t('skipToContent')),
     h(
       'header',
       { class: 'site-header' },
