@@ -221,6 +221,50 @@ describeBrowser('the explorer in Chromium', () => {
     expect(Number(await page.locator('[data-shown]').getAttribute('data-total'))).toBe(all.total);
     await shoot('map-en');
 
+    // A click on a lone exact-site mark opens its case. The marks are canvas pixels, so the test
+    // finds one the way an eye would: a small, isolated blob of the site colour.
+    const lone = await page.evaluate((colour) => {
+      const canvas = document.querySelector('#case-map canvas') as HTMLCanvasElement;
+      const { width, height } = canvas;
+      const pixels = (canvas.getContext('2d') as CanvasRenderingContext2D).getImageData(0, 0, width, height).data;
+      const isSite = (index: number) => Math.abs(pixels[index * 4] - colour[0]) < 8 && Math.abs(pixels[index * 4 + 1] - colour[1]) < 8 && Math.abs(pixels[index * 4 + 2] - colour[2]) < 8;
+      const seen = new Uint8Array(width * height);
+      const blobs: { minX: number; maxX: number; minY: number; maxY: number }[] = [];
+      for (let start = 0; start < width * height; start++) {
+        if (seen[start] || !isSite(start)) continue;
+        const blob = { minX: width, maxX: 0, minY: height, maxY: 0 };
+        const stack = [start];
+        seen[start] = 1;
+        while (stack.length) {
+          const index = stack.pop() as number;
+          const x = index % width;
+          const y = Math.floor(index / width);
+          Object.assign(blob, { minX: Math.min(blob.minX, x), maxX: Math.max(blob.maxX, x), minY: Math.min(blob.minY, y), maxY: Math.max(blob.maxY, y) });
+          for (const next of [index - 1, index + 1, index - width, index + width]) {
+            if (next >= 0 && next < width * height && !seen[next] && isSite(next)) {
+              seen[next] = 1;
+              stack.push(next);
+            }
+          }
+        }
+        blobs.push(blob);
+      }
+      const ratio = width / canvas.getBoundingClientRect().width;
+      const centre = (blob: (typeof blobs)[number]) => ({ x: (blob.minX + blob.maxX) / 2, y: (blob.minY + blob.maxY) / 2 });
+      const small = (blob: (typeof blobs)[number]) => blob.maxX - blob.minX < 10 * ratio && blob.maxY - blob.minY < 10 * ratio && blob.maxX - blob.minX > 2 * ratio;
+      // The legend (along the bottom) shows the same colour; only marks on the map count.
+      const onMap = (blob: (typeof blobs)[number]) => blob.maxY < height - 40 * ratio;
+      const found = blobs.filter((blob) => small(blob) && onMap(blob)).find((blob) => blobs.every((other) => other === blob || Math.hypot(centre(other).x - centre(blob).x, centre(other).y - centre(blob).y) > 30 * ratio));
+      return found && { x: centre(found).x / ratio, y: centre(found).y / ratio };
+    }, [0xb9, 0x1c, 0x1c]);
+    expect(lone).toBeDefined();
+    const box = (await page.locator('#case-map canvas').boundingBox()) as { x: number; y: number };
+    await page.mouse.click(box.x + (lone as { x: number }).x, box.y + (lone as { y: number }).y);
+    await page.waitForURL(/case=/);
+    await page.locator('article.case h2').waitFor();
+    await page.goBack();
+    await page.locator('#case-map[data-drawn-cases]').waitFor();
+
     // The list of places opens cases too (the keyboard path to what a click on the map does).
     await page.locator('.places summary').click();
     const first = page.locator('.places a').first();
