@@ -3,6 +3,7 @@ import { BarChart, ScatterChart } from 'echarts/charts';
 import { AriaComponent, GeoComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
+import { language } from '../i18n/i18n';
 
 echarts.use([BarChart, ScatterChart, AriaComponent, GeoComponent, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
@@ -11,7 +12,9 @@ export type ECharts = ReturnType<typeof echarts.init>;
 
 /** Charts follow the page's width (phones included) and are freed when the view changes. */
 export function createChart(element: HTMLElement, cleanups: (() => void)[]): ECharts {
-  const chart = echarts.init(element, undefined, { renderer: 'canvas' });
+  // ECharts would pick its own language (for the descriptions it writes for screen readers)
+  // from the browser; the page's chosen language wins.
+  const chart = echarts.init(element, undefined, { renderer: 'canvas', locale: language() === 'zh' ? 'ZH' : 'EN' });
   const resize = () => chart.resize();
   window.addEventListener('resize', resize);
   cleanups.push(() => {

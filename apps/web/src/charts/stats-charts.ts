@@ -46,8 +46,9 @@ export function drawBars(element: HTMLElement, series: Series, cleanups: (() => 
   const categoryAxis = { type: 'category' as const, data: series.labels, inverse: options.horizontal, axisLabel: { hideOverlap: true } };
   // Horizontal bars carry their numbers as labels; an axis name there would be cut off.
   const valueAxis = { type: 'value' as const, minInterval: 1, name: options.horizontal ? undefined : t('count') };
+  // No ECharts aria here: its generated description garbles category data. The container's
+  // label names the chart and the data table beside it carries the numbers.
   chart.setOption({
-    aria: { enabled: true },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     grid: { left: 8, right: 24, top: 28, bottom: 8, containLabel: true },
     xAxis: options.horizontal ? valueAxis : categoryAxis,
