@@ -42,6 +42,8 @@ beforeAll(async () => {
   execFileSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', join(ROOT, 'apps', 'web', 'vite.config.mts'), '--outDir', webRoot, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: ROOT,
     stdio: 'inherit',
+    // Jest sets NODE_ENV=test, which would keep libraries' development code in the bundle.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   const outcome = await ingest(ALIAS, ARCHIVE);
   expect(outcome.status).toBe('indexed');
@@ -67,6 +69,13 @@ describe('the explorer over HTTP', () => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(asset.headers.get('content-encoding')).toBe('br');
+  });
+
+  it('reports the size of each view and keeps the first view within budget (npm run size:web)', () => {
+    const report = execFileSync(process.execPath, [join(ROOT, 'apps', 'web', 'size-report.mjs'), webRoot], { encoding: 'utf8' });
+    console.log(`[explorer] sizes of the build:\n${report}`);
+    expect(report).toMatch(/^first view \(search\): .* KB gzip/m);
+    expect(report).toMatch(/^map view, in all: /m);
   });
 
   it('keeps the JSON 404 for unknown paths and the 405 for writes to the api', async () => {
