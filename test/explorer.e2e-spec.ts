@@ -1,4 +1,3 @@
-/* eslint-disable no-console */
 // The explorer at `/`, used as a person would: Debian's Chromium, driven by playwright-core,
 // against the real api (serving a fresh build of apps/web) and the real Elasticsearch holding the
 // real archive (data/cases). Screenshots of the main views go to test/artifacts/.
@@ -39,12 +38,26 @@ const get = (path: string) => request(api.baseUrl, path);
 beforeAll(async () => {
   // A fresh build into a temporary folder, so the test never runs against a stale dist/web.
   webRoot = mkdtempSync(join(tmpdir(), 'explorer-web-'));
-  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', join(ROOT, 'apps', 'web', 'vite.config.mts'), '--outDir', webRoot, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    // Jest sets NODE_ENV=test, which would keep libraries' development code in the bundle.
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  execFileSync(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--config',
+      join(ROOT, 'apps', 'web', 'vite.config.mts'),
+      '--outDir',
+      webRoot,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+      // Jest sets NODE_ENV=test, which would keep libraries' development code in the bundle.
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
   const outcome = await ingest(ALIAS, ARCHIVE);
   expect(outcome.status).toBe('indexed');
   api = await startApi({ CASES_ALIAS: ALIAS, WEB_ROOT: webRoot });
@@ -100,7 +113,12 @@ describeBrowser('the explorer in Chromium', () => {
 
   beforeAll(async () => {
     profile = mkdtempSync(join(tmpdir(), 'explorer-chromium-'));
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS, viewport: { width: 1280, height: 900 } });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_FLAGS,
+      viewport: { width: 1280, height: 900 },
+    });
     await context.route(
       (url) => !url.href.startsWith(api.baseUrl) && !url.href.startsWith('data:'),
       (route) => route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_PNG }),
@@ -167,9 +185,11 @@ describeBrowser('the explorer in Chromium', () => {
     await shoot('case-zh');
   });
 
-  it("links each DVIDS video to its page and shows images with their credits", async () => {
+  it('links each DVIDS video to its page and shows images with their credits', async () => {
     const { body: withVideo } = await get('/api/cases?hasVideo=true&limit=500');
-    const records = await Promise.all(withVideo.cases.map((item: { id: string }) => get(`/api/cases/${item.id}`).then((response) => response.body.case)));
+    const records = await Promise.all(
+      withVideo.cases.map((item: { id: string }) => get(`/api/cases/${item.id}`).then((response) => response.body.case)),
+    );
     const record = records.find((candidate) => candidate.images.length > 0) ?? records[0];
     await open(`?lang=en&case=${record.id}`);
     await page.locator('article.case h2').waitFor();
@@ -220,11 +240,15 @@ describeBrowser('the explorer in Chromium', () => {
   it('draws one map mark or cluster member per case with a place, and lists the rest', async () => {
     const { body: all } = await get('/api/cases?limit=500');
     type Listed = { location: { lat: number | null; lng: number | null; precision?: string } };
-    const placed = all.cases.filter((item: Listed) => item.location.lat !== null && item.location.lng !== null && item.location.precision !== 'unknown');
+    const placed = all.cases.filter(
+      (item: Listed) => item.location.lat !== null && item.location.lng !== null && item.location.precision !== 'unknown',
+    );
     await open('?lang=en&view=map');
     await page.locator('#case-map[data-drawn-cases]').waitFor();
     expect(Number(await page.locator('#case-map').getAttribute('data-drawn-cases'))).toBe(placed.length);
-    const members = await page.locator('[data-cluster-count]').evaluateAll((items) => items.reduce((sum, item) => sum + Number(item.getAttribute('data-cluster-count')), 0));
+    const members = await page
+      .locator('[data-cluster-count]')
+      .evaluateAll((items) => items.reduce((sum, item) => sum + Number(item.getAttribute('data-cluster-count')), 0));
     expect(members).toBe(placed.length);
     expect(Number(await page.locator('[data-shown]').getAttribute('data-shown'))).toBe(placed.length);
     expect(Number(await page.locator('[data-shown]').getAttribute('data-total'))).toBe(all.total);
@@ -232,40 +256,56 @@ describeBrowser('the explorer in Chromium', () => {
 
     // A click on a lone exact-site mark opens its case. The marks are canvas pixels, so the test
     // finds one the way an eye would: a small, isolated blob of the site colour.
-    const lone = await page.evaluate((colour) => {
-      const canvas = document.querySelector('#case-map canvas') as HTMLCanvasElement;
-      const { width, height } = canvas;
-      const pixels = (canvas.getContext('2d') as CanvasRenderingContext2D).getImageData(0, 0, width, height).data;
-      const isSite = (index: number) => Math.abs(pixels[index * 4] - colour[0]) < 8 && Math.abs(pixels[index * 4 + 1] - colour[1]) < 8 && Math.abs(pixels[index * 4 + 2] - colour[2]) < 8;
-      const seen = new Uint8Array(width * height);
-      const blobs: { minX: number; maxX: number; minY: number; maxY: number }[] = [];
-      for (let start = 0; start < width * height; start++) {
-        if (seen[start] || !isSite(start)) continue;
-        const blob = { minX: width, maxX: 0, minY: height, maxY: 0 };
-        const stack = [start];
-        seen[start] = 1;
-        while (stack.length) {
-          const index = stack.pop() as number;
-          const x = index % width;
-          const y = Math.floor(index / width);
-          Object.assign(blob, { minX: Math.min(blob.minX, x), maxX: Math.max(blob.maxX, x), minY: Math.min(blob.minY, y), maxY: Math.max(blob.maxY, y) });
-          for (const next of [index - 1, index + 1, index - width, index + width]) {
-            if (next >= 0 && next < width * height && !seen[next] && isSite(next)) {
-              seen[next] = 1;
-              stack.push(next);
+    const lone = await page.evaluate(
+      (colour) => {
+        const canvas = document.querySelector('#case-map canvas') as HTMLCanvasElement;
+        const { width, height } = canvas;
+        const pixels = (canvas.getContext('2d') as CanvasRenderingContext2D).getImageData(0, 0, width, height).data;
+        const isSite = (index: number) =>
+          Math.abs(pixels[index * 4] - colour[0]) < 8 &&
+          Math.abs(pixels[index * 4 + 1] - colour[1]) < 8 &&
+          Math.abs(pixels[index * 4 + 2] - colour[2]) < 8;
+        const seen = new Uint8Array(width * height);
+        const blobs: { minX: number; maxX: number; minY: number; maxY: number }[] = [];
+        for (let start = 0; start < width * height; start++) {
+          if (seen[start] || !isSite(start)) continue;
+          const blob = { minX: width, maxX: 0, minY: height, maxY: 0 };
+          const stack = [start];
+          seen[start] = 1;
+          while (stack.length) {
+            const index = stack.pop() as number;
+            const x = index % width;
+            const y = Math.floor(index / width);
+            Object.assign(blob, {
+              minX: Math.min(blob.minX, x),
+              maxX: Math.max(blob.maxX, x),
+              minY: Math.min(blob.minY, y),
+              maxY: Math.max(blob.maxY, y),
+            });
+            for (const next of [index - 1, index + 1, index - width, index + width]) {
+              if (next >= 0 && next < width * height && !seen[next] && isSite(next)) {
+                seen[next] = 1;
+                stack.push(next);
+              }
             }
           }
+          blobs.push(blob);
         }
-        blobs.push(blob);
-      }
-      const ratio = width / canvas.getBoundingClientRect().width;
-      const centre = (blob: (typeof blobs)[number]) => ({ x: (blob.minX + blob.maxX) / 2, y: (blob.minY + blob.maxY) / 2 });
-      const small = (blob: (typeof blobs)[number]) => blob.maxX - blob.minX < 10 * ratio && blob.maxY - blob.minY < 10 * ratio && blob.maxX - blob.minX > 2 * ratio;
-      // The legend (along the bottom) shows the same colour; only marks on the map count.
-      const onMap = (blob: (typeof blobs)[number]) => blob.maxY < height - 40 * ratio;
-      const found = blobs.filter((blob) => small(blob) && onMap(blob)).find((blob) => blobs.every((other) => other === blob || Math.hypot(centre(other).x - centre(blob).x, centre(other).y - centre(blob).y) > 30 * ratio));
-      return found && { x: centre(found).x / ratio, y: centre(found).y / ratio };
-    }, [0xb9, 0x1c, 0x1c]);
+        const ratio = width / canvas.getBoundingClientRect().width;
+        const centre = (blob: (typeof blobs)[number]) => ({ x: (blob.minX + blob.maxX) / 2, y: (blob.minY + blob.maxY) / 2 });
+        const small = (blob: (typeof blobs)[number]) =>
+          blob.maxX - blob.minX < 10 * ratio && blob.maxY - blob.minY < 10 * ratio && blob.maxX - blob.minX > 2 * ratio;
+        // The legend (along the bottom) shows the same colour; only marks on the map count.
+        const onMap = (blob: (typeof blobs)[number]) => blob.maxY < height - 40 * ratio;
+        const found = blobs
+          .filter((blob) => small(blob) && onMap(blob))
+          .find((blob) =>
+            blobs.every((other) => other === blob || Math.hypot(centre(other).x - centre(blob).x, centre(other).y - centre(blob).y) > 30 * ratio),
+          );
+        return found && { x: centre(found).x / ratio, y: centre(found).y / ratio };
+      },
+      [0xb9, 0x1c, 0x1c],
+    );
     expect(lone).toBeDefined();
     const box = (await page.locator('#case-map canvas').boundingBox()) as { x: number; y: number };
     await page.mouse.click(box.x + (lone as { x: number }).x, box.y + (lone as { y: number }).y);
@@ -300,9 +340,13 @@ describeBrowser('the explorer in Chromium', () => {
     // Interface text only: case data (titles, summaries) is checked by the Chinese search test.
     const chrome = 'h1, h2, label, button, nav a, summary, .tagline, footer p, .result-status .total, .pager a';
     const texts = () =>
-      page.locator(chrome).evaluateAll((elements) =>
-        elements.filter((element) => (element as HTMLElement).offsetParent !== null || element.tagName === 'SUMMARY').map((element) => (element as HTMLElement).innerText.trim()),
-      );
+      page
+        .locator(chrome)
+        .evaluateAll((elements) =>
+          elements
+            .filter((element) => (element as HTMLElement).offsetParent !== null || element.tagName === 'SUMMARY')
+            .map((element) => (element as HTMLElement).innerText.trim()),
+        );
     for (const view of ['?lang=en&type=military', '?lang=en&view=map', '?lang=en&view=charts', `?lang=en&case=${ROSWELL}`]) {
       await open(view);
       await page.locator('.card, #case-map[data-drawn-cases], table[data-chart="year"], article.case').first().waitFor({ state: 'attached' });
@@ -317,7 +361,12 @@ describeBrowser('the explorer in Chromium', () => {
       expect(chinese).toHaveLength(english.length);
       // Every label changed, and none is left in English (product names excepted).
       chinese.forEach((text, index) => expect({ view, text }).not.toEqual({ view, text: english[index] }));
-      for (const text of chinese) expect({ view, text, english: /[A-Za-z]{3,}/.test(text.replace(/JSON|PURSUE|UAP|API|DVIDS|English/g, '')) }).toEqual({ view, text, english: false });
+      for (const text of chinese)
+        expect({ view, text, english: /[A-Za-z]{3,}/.test(text.replace(/JSON|PURSUE|UAP|API|DVIDS|English/g, '')) }).toEqual({
+          view,
+          text,
+          english: false,
+        });
       if (placeholder) await expect(page.locator('#filter-q').getAttribute('placeholder')).resolves.not.toBe(placeholder);
       const url = new URL(page.url());
       expect(url.searchParams.get('lang')).toBe('zh');

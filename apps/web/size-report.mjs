@@ -8,10 +8,17 @@ import { join } from 'node:path';
 const root = process.argv[2] ?? join(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '../../dist/web');
 const FIRST_VIEW_BUDGET_KB = 300;
 const assets = readdirSync(join(root, 'assets'));
-const asset = (prefix) => join('assets', assets.find((name) => name.startsWith(prefix) && !/\.(gz|br)$/.test(name)));
+const asset = (prefix) =>
+  join(
+    'assets',
+    assets.find((name) => name.startsWith(prefix) && !/\.(gz|br)$/.test(name)),
+  );
 
 // What index.html loads, and what each view then imports lazily.
-const firstView = ['index.html', ...[...readFileSync(join(root, 'index.html'), 'utf8').matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1])];
+const firstView = [
+  'index.html',
+  ...[...readFileSync(join(root, 'index.html'), 'utf8').matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]),
+];
 const views = {
   'first view (search)': firstView,
   'map view, in all': [...firstView, asset('echarts-setup-'), asset('case-map-'), asset('countries-110m-')],

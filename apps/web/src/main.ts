@@ -42,7 +42,11 @@ function render(state: UrlState): void {
     const stats = await fetchStats().catch(() => undefined);
     if (controller.signal.aborted) return;
     const apply = (filters: Filters) => navigate({ filters, offset: 0, cursor: undefined });
-    mount(main, filtersForm(state.filters, stats, apply, () => apply({})), view);
+    mount(
+      main,
+      filtersForm(state.filters, stats, apply, () => apply({})),
+      view,
+    );
     if (focused) document.getElementById(focused)?.focus();
     return state.view === 'map' ? renderMap(view, state, controller.signal, cleanups) : renderResults(view, state, controller.signal);
   };

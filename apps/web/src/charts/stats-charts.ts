@@ -53,6 +53,8 @@ export function drawBars(element: HTMLElement, series: Series, cleanups: (() => 
     grid: { left: 8, right: 24, top: 28, bottom: 8, containLabel: true },
     xAxis: options.horizontal ? valueAxis : categoryAxis,
     yAxis: options.horizontal ? categoryAxis : valueAxis,
-    series: [{ type: 'bar', name: t('count'), data: series.values, itemStyle: { color: COLOR }, label: { show: options.horizontal, position: 'right' } }],
+    series: [
+      { type: 'bar', name: t('count'), data: series.values, itemStyle: { color: COLOR }, label: { show: options.horizontal, position: 'right' } },
+    ],
   });
 }

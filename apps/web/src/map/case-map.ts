@@ -16,7 +16,6 @@ const MARKS: Record<DrawnPrecision, { color: string; fill: string; borderType: '
   area: { color: '#6b21a8', fill: 'rgba(107, 33, 168, 0.06)', borderType: 'dashed', base: 24, z: 1 },
 };
 
-
 /** Draws the cases on the world map; clicking a lone case opens it, a group lists its cases. */
 export async function drawCaseMap(
   canvas: HTMLElement,
@@ -49,13 +48,26 @@ export async function drawCaseMap(
         coordinateSystem: 'geo',
         z: mark.z,
         data: mine.map((cluster) => ({
-          name: cluster.cases.length === 1 ? pick(cluster.cases[0].title) : `${pick(cluster.cases[0].location.name)} · ${t('casesHere', { n: cluster.cases.length })}`,
+          name:
+            cluster.cases.length === 1
+              ? pick(cluster.cases[0].title)
+              : `${pick(cluster.cases[0].location.name)} · ${t('casesHere', { n: cluster.cases.length })}`,
           value: [cluster.lng, cluster.lat, cluster.cases.length],
           ids: cluster.cases.map((item) => item.id),
         })),
         symbolSize: (value: number[]) => mark.base + 4 * Math.sqrt(value[2] - 1),
-        itemStyle: { color: mark.fill, borderColor: precision === 'site' || precision === 'locality' ? '#fff' : mark.color, borderWidth: 1.5, borderType: mark.borderType },
-        label: { show: true, formatter: (params: { value: number[] }) => (params.value[2] > 1 ? String(params.value[2]) : ''), fontSize: 10, color: '#111827' },
+        itemStyle: {
+          color: mark.fill,
+          borderColor: precision === 'site' || precision === 'locality' ? '#fff' : mark.color,
+          borderWidth: 1.5,
+          borderType: mark.borderType,
+        },
+        label: {
+          show: true,
+          formatter: (params: { value: number[] }) => (params.value[2] > 1 ? String(params.value[2]) : ''),
+          fontSize: 10,
+          color: '#111827',
+        },
         emphasis: { scale: 1.3 },
         tooltip: { formatter: (params: { name: string }) => escapeHtml(params.name) },
       };
@@ -72,7 +84,11 @@ export async function drawCaseMap(
     }
     panel.replaceChildren(
       h('h3', { tabindex: -1 }, `${t('chooseCase')}: ${pick(cluster.cases[0].location.name)}`),
-      h('ul', {}, cluster.cases.map((item) => h('li', {}, h('a', { href: caseHref(item.id), 'data-nav': true }, pick(item.title))))),
+      h(
+        'ul',
+        {},
+        cluster.cases.map((item) => h('li', {}, h('a', { href: caseHref(item.id), 'data-nav': true }, pick(item.title)))),
+      ),
       h('button', { type: 'button', onclick: () => panel.replaceChildren() }, t('close')),
     );
     panel.querySelector('h3')?.focus();

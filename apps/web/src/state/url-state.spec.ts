@@ -12,7 +12,8 @@ describe('the explorer URL', () => {
   });
 
   it('round-trips language, view, case, filters and page', () => {
-    const search = '?lang=zh&case=1947-roswell-debris-recovery&view=map&q=%E7%BD%97%E6%96%AF%E5%A8%81%E5%B0%94&tranche=PURSUE-1&hasVideo=true&offset=40&cursor=abc';
+    const search =
+      '?lang=zh&case=1947-roswell-debris-recovery&view=map&q=%E7%BD%97%E6%96%AF%E5%A8%81%E5%B0%94&tranche=PURSUE-1&hasVideo=true&offset=40&cursor=abc';
     const state = parseUrlState(search, ['en']);
     expect(state).toEqual({
       lang: 'zh',

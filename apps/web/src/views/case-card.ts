@@ -10,7 +10,13 @@ export function caseCard(item: ListedCase): HTMLElement {
     'article',
     { class: 'card', 'data-case-id': item.id },
     h('h3', {}, h('a', { href: hrefFor({ caseId: item.id }), 'data-nav': true }, highlighted(item, 'title') ?? pick(item.title))),
-    h('p', { class: 'meta' }, h('time', { datetime: item.date }, pick(item.dateDisplay)), ' · ', placeWithCountry(pick(item.location.name), item.location.country)),
+    h(
+      'p',
+      { class: 'meta' },
+      h('time', { datetime: item.date }, pick(item.dateDisplay)),
+      ' · ',
+      placeWithCountry(pick(item.location.name), item.location.country),
+    ),
     badges(item),
     h('p', { class: 'summary' }, highlighted(item, 'summary') ?? pick(item.summary)),
   );

@@ -45,7 +45,11 @@ export async function renderCase(container: HTMLElement, id: string, signal: Abo
       { class: 'case', 'data-case-id': record.id },
       h('h2', { id: 'case-title', tabindex: -1 }, pick(record.title)),
       badges(record),
-      h('dl', { class: 'facts' }, facts.map(([label, value]) => [h('dt', {}, t(label)), h('dd', {}, value)])),
+      h(
+        'dl',
+        { class: 'facts' },
+        facts.map(([label, value]) => [h('dt', {}, t(label)), h('dd', {}, value)]),
+      ),
       section('summary', h('p', {}, pick(record.summary))),
       section(
         'detail',
@@ -63,7 +67,11 @@ export async function renderCase(container: HTMLElement, id: string, signal: Abo
               h(
                 'li',
                 {},
-                h('a', { href: `${DVIDS_VIDEO_PAGE}${encodeURIComponent(video.dvidsId)}`, target: '_blank', rel: 'noopener' }, t('watchOnDvids', { id: video.dvidsId })),
+                h(
+                  'a',
+                  { href: `${DVIDS_VIDEO_PAGE}${encodeURIComponent(video.dvidsId)}`, target: '_blank', rel: 'noopener' },
+                  t('watchOnDvids', { id: video.dvidsId }),
+                ),
                 h('br', {}),
                 pick(video.caption),
               ),
@@ -117,7 +125,11 @@ export async function renderCase(container: HTMLElement, id: string, signal: Abo
             record.revisions.map((revision) => h('li', {}, h('time', { datetime: revision.date }, revision.date), ': ', pick(revision.reason))),
           ),
         ),
-      h('p', {}, h('a', { href: `/api/cases/${encodeURIComponent(record.id)}`, class: 'json-link', target: '_blank', rel: 'noopener' }, t('openCaseAsJson'))),
+      h(
+        'p',
+        {},
+        h('a', { href: `/api/cases/${encodeURIComponent(record.id)}`, class: 'json-link', target: '_blank', rel: 'noopener' }, t('openCaseAsJson')),
+      ),
     ),
   );
   document.title = `${pick(record.title)} · ${t('appTitle')}`;

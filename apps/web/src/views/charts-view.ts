@@ -30,7 +30,11 @@ export async function renderCharts(container: HTMLElement, signal: AbortSignal, 
   mount(
     container,
     h('h2', {}, t('chartsHeading')),
-    h('p', { class: 'note', 'data-total': stats.total }, t('statsTotals', { total: stats.total, withVideo: stats.withVideo, from: String(from ?? '–'), to: String(to ?? '–') })),
+    h(
+      'p',
+      { class: 'note', 'data-total': stats.total },
+      t('statsTotals', { total: stats.total, withVideo: stats.withVideo, from: String(from ?? '–'), to: String(to ?? '–') }),
+    ),
     h(
       'div',
       { class: 'charts' },

@@ -14,7 +14,12 @@ interface Option {
  * The `q` box and every list filter. Choices come from /api/stats where it lists them (releases,
  * countries, years), so a new release or country appears without a new explorer.
  */
-export function filtersForm(filters: Filters, stats: StatsResponse | undefined, onSubmit: (filters: Filters) => void, onClear: () => void): HTMLFormElement {
+export function filtersForm(
+  filters: Filters,
+  stats: StatsResponse | undefined,
+  onSubmit: (filters: Filters) => void,
+  onClear: () => void,
+): HTMLFormElement {
   const years: Option[] = [];
   const { from, to } = stats?.yearRange ?? { from: null, to: null };
   if (from !== null && to !== null) for (let year = to; year >= from; year--) years.push({ value: String(year), label: String(year) });
@@ -48,7 +53,15 @@ export function filtersForm(filters: Filters, stats: StatsResponse | undefined, 
       'div',
       { class: 'field field-q' },
       h('label', { for: 'filter-q' }, t('filterQ')),
-      h('input', { id: 'filter-q', name: 'q', type: 'search', value: filters.q ?? '', placeholder: t('filterQHint'), maxlength: 200, autocomplete: 'off' }),
+      h('input', {
+        id: 'filter-q',
+        name: 'q',
+        type: 'search',
+        value: filters.q ?? '',
+        placeholder: t('filterQHint'),
+        maxlength: 200,
+        autocomplete: 'off',
+      }),
     ),
     select('type', 'filterType', enumOptions(CASE_TYPES)),
     select('credibility', 'filterCredibility', enumOptions(CREDIBILITY_LEVELS)),

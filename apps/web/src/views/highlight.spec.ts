@@ -3,7 +3,7 @@ import { highlightParts } from './highlight';
 describe('highlightParts', () => {
   it('marks only the matches and decodes the escaped text around them', () => {
     expect(highlightParts('Recovery of &#39;flying disc&#39; debris near <em>Roswell</em>, New Mexico &amp; Texas')).toEqual([
-      { text: 'Recovery of \'flying disc\' debris near ', marked: false },
+      { text: "Recovery of 'flying disc' debris near ", marked: false },
       { text: 'Roswell', marked: true },
       { text: ', New Mexico & Texas', marked: false },
     ]);

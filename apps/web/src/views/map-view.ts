@@ -36,7 +36,10 @@ export async function renderMap(container: HTMLElement, state: UrlState, signal:
             { 'data-cluster-count': cluster.cases.length },
             h('span', { class: 'place' }, pick(cluster.cases[0].location.name)),
             ` (${enumLabel(cluster.precision)}): `,
-            cluster.cases.map((item, index) => [index > 0 ? ', ' : '', h('a', { href: hrefFor({ caseId: item.id }), 'data-nav': true }, pick(item.title))]),
+            cluster.cases.map((item, index) => [
+              index > 0 ? ', ' : '',
+              h('a', { href: hrefFor({ caseId: item.id }), 'data-nav': true }, pick(item.title)),
+            ]),
           ),
         ),
       ),

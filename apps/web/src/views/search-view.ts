@@ -14,7 +14,8 @@ export async function renderResults(container: HTMLElement, state: UrlState, sig
 
   // The raw-JSON link shows the plain query (offset paging), which anyone can paste anywhere.
   const jsonUrl = listUrl(state.filters, { limit: PAGE_SIZE, offset: state.offset });
-  const page = (cursor: string | undefined) => fetchList(listUrl(state.filters, { limit: PAGE_SIZE, offset: state.offset, cursor, highlight: true }), signal);
+  const page = (cursor: string | undefined) =>
+    fetchList(listUrl(state.filters, { limit: PAGE_SIZE, offset: state.offset, cursor, highlight: true }), signal);
   // A cursor in an old link may be refused (issued by an older api, or for other filters): the
   // offset in the same link still finds the page.
   const response = await page(state.cursor).catch((error: unknown) => {
@@ -37,7 +38,11 @@ export async function renderResults(container: HTMLElement, state: UrlState, sig
     { class: 'pager', 'aria-label': t('pagination') },
     state.offset > 0 &&
       // Back always goes by offset, which the api accepts with or without cursor paging.
-      h('a', { href: hrefFor({ offset: Math.max(0, state.offset - PAGE_SIZE), cursor: undefined }), 'data-nav': true, rel: 'prev' }, `← ${t('previous')}`),
+      h(
+        'a',
+        { href: hrefFor({ offset: Math.max(0, state.offset - PAGE_SIZE), cursor: undefined }), 'data-nav': true, rel: 'prev' },
+        `← ${t('previous')}`,
+      ),
     last < response.total &&
       h(
         'a',

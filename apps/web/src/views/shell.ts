@@ -14,15 +14,22 @@ const TABS: [View, MessageKey][] = [
 export function shell(state: UrlState, main: HTMLElement): HTMLElement[] {
   const other = state.lang === 'zh' ? 'en' : 'zh';
   return [
-    // Focus moves by script: following `#main` would change the URL and count as a navigation.
-    h('a', { class: 'skip-link', href: '#main', onclick: (event: Event) => (event.preventDefault(), main.focus()) }, t('skipToContent')),
+    h('a', { class: 'skip-link', href: '#main', onclick: (event: Event) => skipTo(event, main) }, t('skipToContent')),
     h(
       'header',
       { class: 'site-header' },
       h(
         'div',
         { class: 'brand' },
-        h('h1', {}, h('a', { href: hrefFor({ caseId: undefined, view: 'search', filters: {}, offset: 0, cursor: undefined }), 'data-nav': true }, t('appTitle'))),
+        h(
+          'h1',
+          {},
+          h(
+            'a',
+            { href: hrefFor({ caseId: undefined, view: 'search', filters: {}, offset: 0, cursor: undefined }), 'data-nav': true },
+            t('appTitle'),
+          ),
+        ),
         h('p', { class: 'tagline' }, t('tagline')),
       ),
       h(
@@ -36,10 +43,27 @@ export function shell(state: UrlState, main: HTMLElement): HTMLElement[] {
           ),
         ),
         h('a', { href: '/api/cases', class: 'api-link' }, t('apiLink')),
-        h('a', { href: hrefFor({ lang: other }), 'data-nav': true, class: 'lang-switch', lang: other === 'zh' ? 'zh-CN' : 'en', 'aria-label': t('switchLanguage'), hreflang: other }, t('otherLanguage')),
+        h(
+          'a',
+          {
+            href: hrefFor({ lang: other }),
+            'data-nav': true,
+            class: 'lang-switch',
+            lang: other === 'zh' ? 'zh-CN' : 'en',
+            'aria-label': t('switchLanguage'),
+            hreflang: other,
+          },
+          t('otherLanguage'),
+        ),
       ),
     ),
     main,
     h('footer', { class: 'site-footer' }, h('p', {}, t('footer'))),
   ];
+}
+
+/** Focus moves by script: following `#main` would change the URL and count as a navigation. */
+function skipTo(event: Event, main: HTMLElement): void {
+  event.preventDefault();
+  main.focus();
 }
