@@ -39,6 +39,9 @@ export interface StatsResponse {
   byCountry: Record<string, number>;
   /** Not in every version of the api; the year chart counts from the case list without it. */
   byYear?: Record<string, number>;
+  /** Newer apis: the newest `updatedAt`, and the day each PURSUE release was published. */
+  lastUpdated?: string | null;
+  releases?: Record<string, string>;
 }
 
 export interface ApiErrorBody {

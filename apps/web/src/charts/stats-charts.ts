@@ -5,6 +5,8 @@ import { createChart } from './echarts-setup';
 export interface Series {
   labels: string[];
   values: number[];
+  /** Shown after a label in the data table only (the chart's axis stays short). */
+  notes?: string[];
 }
 
 const COLOR = '#1d4ed8';
@@ -29,8 +31,14 @@ export function typeSeries(stats: StatsResponse): Series {
   return { labels: Object.keys(stats.byType).map(enumLabel), values: Object.values(stats.byType) };
 }
 
+/** Releases by number; where the api gives publication dates, the data table shows them. */
 export function trancheSeries(stats: StatsResponse): Series {
-  return { labels: Object.keys(stats.byTranche).map(enumLabel), values: Object.values(stats.byTranche) };
+  const tranches = Object.keys(stats.byTranche);
+  return {
+    labels: tranches.map(enumLabel),
+    values: Object.values(stats.byTranche),
+    notes: tranches.map((tranche) => (stats.releases?.[tranche] ? t('releasedOn', { date: stats.releases[tranche] }) : '')),
+  };
 }
 
 export function countrySeries(stats: StatsResponse): Series {

@@ -34,6 +34,7 @@ export async function renderCharts(container: HTMLElement, signal: AbortSignal, 
       'p',
       { class: 'note', 'data-total': stats.total },
       t('statsTotals', { total: stats.total, withVideo: stats.withVideo, from: String(from ?? '–'), to: String(to ?? '–') }),
+      stats.lastUpdated && [' ', t('lastUpdated', { date: stats.lastUpdated })],
     ),
     h(
       'div',
@@ -67,7 +68,9 @@ function dataTable(id: string, series: Series): HTMLElement {
       h(
         'tbody',
         {},
-        series.labels.map((label, index) => h('tr', {}, h('th', { scope: 'row' }, label), h('td', {}, series.values[index]))),
+        series.labels.map((label, index) =>
+          h('tr', {}, h('th', { scope: 'row' }, label, series.notes?.[index] && ` (${series.notes[index]})`), h('td', {}, series.values[index])),
+        ),
       ),
       h('tfoot', {}, h('tr', {}, h('th', { scope: 'row' }, t('sum')), h('td', {}, sum))),
     ),
