@@ -338,14 +338,13 @@ describeBrowser('the explorer in Chromium', () => {
 
   it('switches every visible label to Chinese and keeps the view in the URL', async () => {
     // Interface text only: case data (titles, summaries) is checked by the Chinese search test.
-    const chrome = 'h1, h2, label, button, nav a, summary, .tagline, footer p, .result-status .total, .pager a';
+    const chrome =
+      'h1, h2, h3:not(.card h3), label, button, nav a, summary, dt, th[scope="col"], .tagline, footer p, .result-status .total, .pager a';
     const texts = () =>
       page
         .locator(chrome)
         .evaluateAll((elements) =>
-          elements
-            .filter((element) => (element as HTMLElement).offsetParent !== null || element.tagName === 'SUMMARY')
-            .map((element) => (element as HTMLElement).innerText.trim()),
+          elements.filter((element) => element.checkVisibility()).map((element) => (element as HTMLElement).innerText.trim()),
         );
     for (const view of ['?lang=en&type=military', '?lang=en&view=map', '?lang=en&view=charts', `?lang=en&case=${ROSWELL}`]) {
       await open(view);
