@@ -13,13 +13,10 @@ import { shell } from './views/shell';
 
 const root = document.getElementById('app') as HTMLElement;
 let running: AbortController | undefined;
-let cleanups: (() => void)[] = [];
 
-/** Redraws the page for a state; the previous view's requests and charts are dropped first. */
+/** Redraws the page for a state; aborting the previous view drops its requests and charts. */
 function render(state: UrlState): void {
   running?.abort();
-  cleanups.forEach((cleanup) => cleanup());
-  cleanups = [];
   const controller = new AbortController();
   running = controller;
 
@@ -37,7 +34,7 @@ function render(state: UrlState): void {
     }
     if (state.view === 'charts') {
       mount(main, view);
-      return renderCharts(view, controller.signal, cleanups);
+      return renderCharts(view, controller.signal);
     }
     const stats = await fetchStats().catch(() => undefined);
     if (controller.signal.aborted) return;
@@ -48,7 +45,7 @@ function render(state: UrlState): void {
       view,
     );
     if (focused) document.getElementById(focused)?.focus();
-    return state.view === 'map' ? renderMap(view, state, controller.signal, cleanups) : renderResults(view, state, controller.signal);
+    return state.view === 'map' ? renderMap(view, state, controller.signal) : renderResults(view, state, controller.signal);
   };
   show().catch((error: Error) => {
     if (controller.signal.aborted) return;

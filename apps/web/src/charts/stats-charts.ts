@@ -49,8 +49,8 @@ export function countrySeries(stats: StatsResponse): Series {
 }
 
 /** A bar chart; `horizontal` for long category names (types, countries). */
-export function drawBars(element: HTMLElement, series: Series, cleanups: (() => void)[], options: { horizontal?: boolean } = {}): void {
-  const chart = createChart(element, cleanups);
+export function drawBars(element: HTMLElement, series: Series, signal: AbortSignal, options: { horizontal?: boolean } = {}): void {
+  const chart = createChart(element, signal);
   const categoryAxis = { type: 'category' as const, data: series.labels, inverse: options.horizontal, axisLabel: { hideOverlap: true } };
   // Horizontal bars carry their numbers as labels; an axis name there would be cut off.
   const valueAxis = { type: 'value' as const, minInterval: 1, name: options.horizontal ? undefined : t('count') };

@@ -22,11 +22,11 @@ export async function drawCaseMap(
   panel: HTMLElement,
   cases: ListedCase[],
   caseHref: (id: string) => string,
-  cleanups: (() => void)[],
+  signal: AbortSignal,
 ): Promise<{ clusters: Cluster<ListedCase>[]; unplaced: ListedCase[] }> {
   await registerWorldMap();
   const { clusters, unplaced } = clusterCases(cases);
-  const chart = createChart(canvas, cleanups);
+  const chart = createChart(canvas, signal);
   chart.setOption({
     aria: { enabled: true, label: { description: t('mapLabel') } },
     tooltip: { trigger: 'item', confine: true },

@@ -5,7 +5,7 @@ import type { MessageKey } from '../i18n/messages';
 import type { Series } from '../charts/stats-charts';
 
 /** Charts from /api/stats, each with its numbers as a table for screen readers and copying. */
-export async function renderCharts(container: HTMLElement, signal: AbortSignal, cleanups: (() => void)[]): Promise<void> {
+export async function renderCharts(container: HTMLElement, signal: AbortSignal): Promise<void> {
   mount(container, h('h2', {}, t('chartsHeading')), h('p', { role: 'status' }, t('loading')));
   const [charts, stats] = await Promise.all([import('../charts/stats-charts'), fetchStats()]);
 
@@ -48,7 +48,7 @@ export async function renderCharts(container: HTMLElement, signal: AbortSignal, 
           canvas,
           dataTable(id, series),
         );
-        queueMicrotask(() => charts.drawBars(canvas, series, cleanups, { horizontal }));
+        queueMicrotask(() => charts.drawBars(canvas, series, signal, { horizontal }));
         return figure;
       }),
     ),

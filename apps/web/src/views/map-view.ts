@@ -5,7 +5,7 @@ import { enumLabel, pick, t } from '../i18n/i18n';
 import type { UrlState } from '../state/url-state';
 
 /** The matching cases on a world map, with the same places as a list for keyboard and screen readers. */
-export async function renderMap(container: HTMLElement, state: UrlState, signal: AbortSignal, cleanups: (() => void)[]): Promise<void> {
+export async function renderMap(container: HTMLElement, state: UrlState, signal: AbortSignal): Promise<void> {
   const status = h('p', { class: 'result-status', role: 'status', 'aria-live': 'polite' }, t('loading'));
   const canvas = h('div', { class: 'map', id: 'case-map', role: 'img', 'aria-label': t('mapLabel') });
   const panel = h('div', { class: 'map-panel', 'aria-live': 'polite' });
@@ -14,7 +14,7 @@ export async function renderMap(container: HTMLElement, state: UrlState, signal:
   // ECharts and the boundaries load only when someone opens the map.
   const [{ drawCaseMap }, cases] = await Promise.all([import('../map/case-map'), fetchAllCases(state.filters, signal)]);
   if (signal.aborted) return;
-  const { clusters, unplaced } = await drawCaseMap(canvas, panel, cases, (id) => hrefFor({ caseId: id }), cleanups);
+  const { clusters, unplaced } = await drawCaseMap(canvas, panel, cases, (id) => hrefFor({ caseId: id }), signal);
   const shown = cases.length - unplaced.length;
 
   mount(
