@@ -41,6 +41,10 @@ export class Environment {
   @ValidateIf((env: Environment) => env.PUBLIC_BASE_URL !== '')
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'PUBLIC_BASE_URL must be an http(s) URL' })
   PUBLIC_BASE_URL = '';
+
+  /** The built explorer (apps/web) served at `/`; relative paths are from the working directory. */
+  @IsString() @Matches(/\S/)
+  WEB_ROOT = 'dist/web';
 }
 
 /**
