@@ -8,9 +8,10 @@ import { ApiExceptionFilter } from './http/api-exception.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { ResponseEnvelope } from './http/response-envelope';
 import { StatsController } from './stats/stats.controller';
+import { QuotaModule } from './quota/quota.module';
 
 @Module({
-  imports: [SearchModule],
+  imports: [SearchModule, QuotaModule],
   controllers: [CasesController, StatsController],
   providers: [
     CasesService,

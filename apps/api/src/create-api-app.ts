@@ -1,19 +1,27 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { LogLevel } from '@nestjs/common';
-import type { EnvironmentOverrides } from '@app/config';
+import { loadEnvironment, trustProxyOption, type EnvironmentOverrides } from '@app/config';
 import { ApiModule } from './api.module';
 import { createQueryValidationPipe } from './http/query-validation.pipe';
 import { ALLOWED_METHODS, rejectWriteMethods } from './http/read-only-routes';
 import { ResponseEnvelope } from './http/response-envelope';
+import { registerQuota } from './quota/quota.plugin';
 
 /** Builds the api exactly as it runs in production; e2e tests call this too. */
 export async function createApiApp(
   options: { logger?: LogLevel[] | false; env?: EnvironmentOverrides } = {},
 ): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 1000 } });
+  const env = loadEnvironment(options.env);
+  const adapter = new FastifyAdapter({
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 1000 },
+    // X-Forwarded-For names the client only behind a proxy the operator trusts (TRUST_PROXY).
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
+  });
   const app = await NestFactory.create<NestFastifyApplication>(ApiModule.register(options.env), adapter, {
     logger: options.logger ?? ['log', 'warn', 'error'],
+    // A bad setting found while building providers (e.g. API_KEYS) is thrown to the caller, which prints it.
+    abortOnError: false,
   });
 
   app.enableCors({
@@ -25,6 +33,7 @@ export async function createApiApp(
   });
   app.useGlobalPipes(createQueryValidationPipe());
   rejectWriteMethods(app.getHttpAdapter().getInstance(), app.get(ResponseEnvelope));
+  await registerQuota(app);
   app.enableShutdownHooks();
 
   await app.init();

@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { EnvironmentOverrides } from '@app/config';
+import { FIXTURE, ingest, request, RunningApi, startApi } from './support/archive-harness';
+import { RunningRedis, startRedis } from './support/redis-under-test';
+
+const ALIAS = 'e2e-quota';
+const PARTNER_KEY = 'partner-key-0123456789abcdef';
+const FILE_KEY = 'file-key-fedcba9876543210';
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+const running: RunningApi[] = [];
+async function api(env: EnvironmentOverrides = {}): Promise<RunningApi> {
+  const started = await startApi({ CASES_ALIAS: ALIAS, QUOTA_REQUESTS: '3', QUOTA_WINDOW_SECONDS: '60', ...env });
+  running.push(started);
+  return started;
+}
+
+beforeAll(async () => {
+  expect((await ingest(ALIAS, FIXTURE)).status).toMatch(/indexed|unchanged/);
+});
+
+afterAll(async () => {
+  await Promise.all(running.map((started) => started.close()));
+});
+
+describe('keyless quota', () => {
+  it('announces the policy and what is left on every response, then answers 429 with Retry-After', async () => {
+    const { baseUrl } = await api();
+    const seen = [];
+    for (let i = 0; i < 3; i++) {
+      const { status, headers } = await request(baseUrl, '/api/stats');
+      expect(status).toBe(200);
+      expect(headers.get('ratelimit-policy')).toBe('"keyless";q=3;w=60');
+      seen.push(headers.get('ratelimit'));
+      expect(headers.get('ratelimit-limit')).toBeNull();
+    }
+    expect(seen.map((field) => field?.match(/^"keyless";r=(\d+);t=(\d+)$/)?.[1])).toEqual(['2', '1', '0']);
+
+    const refused = await request(baseUrl, '/api/cases?type=radar');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect(refused.headers.get('ratelimit')).toMatch(/^"keyless";r=0;t=\d+$/);
+    expect(refused.body).toMatchObject({ version: 1, error: { status: 429, code: 'rate_limited', policy: 'keyless', quota: 3 } });
+    expect(refused.body.license).toContain('public-domain');
+  });
+
+  it('counts per client address and ignores X-Forwarded-For unless TRUST_PROXY says a proxy sets it', async () => {
+    const direct = await api();
+    for (let i = 0; i < 3; i++) await request(direct.baseUrl, '/api/stats', { headers: { 'X-Forwarded-For': `203.0.113.${i}` } });
+    expect((await request(direct.baseUrl, '/api/stats', { headers: { 'X-Forwarded-For': '198.51.100.7' } })).status).toBe(429);
+
+    const proxied = await api({ TRUST_PROXY: '127.0.0.1' });
+    for (let i = 0; i < 3; i++) expect((await request(proxied.baseUrl, '/api/stats', { headers: { 'X-Forwarded-For': '203.0.113.1' } })).status).toBe(200);
+    expect((await request(proxied.baseUrl, '/api/stats', { headers: { 'X-Forwarded-For': '203.0.113.1' } })).status).toBe(429);
+    expect((await request(proxied.baseUrl, '/api/stats', { headers: { 'X-Forwarded-For': '198.51.100.7' } })).status).toBe(200);
+  });
+});
+
+describe('API keys', () => {
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'uap-keys-'));
+    const file = join(dir, 'keys.json');
+    writeFileSync(file, JSON.stringify([{ name: 'from-file', sha256: sha256(FILE_KEY), quota: 5 }]));
+    ({ baseUrl } = await api({ API_KEYS: JSON.stringify([{ name: 'partner', sha256: sha256(PARTNER_KEY), quota: 8 }]), API_KEYS_FILE: file }));
+  });
+
+  it('a key raises the quota above the keyless one, sent either way', async () => {
+    for (let i = 0; i < 4; i++) await request(baseUrl, '/api/stats');
+    expect((await request(baseUrl, '/api/stats')).status).toBe(429);
+
+    for (let i = 0; i < 8; i++) {
+      const init = i % 2 === 0 ? { headers: { 'X-API-Key': PARTNER_KEY } } : { headers: { Authorization: `Bearer ${PARTNER_KEY}` } };
+      const { status, headers } = await request(baseUrl, '/api/stats', init);
+      expect(status).toBe(200);
+      expect(headers.get('ratelimit-policy')).toBe('"partner";q=8;w=60');
+      expect(headers.get('ratelimit')).toBe(`"partner";r=${7 - i};t=${headers.get('ratelimit')?.split('t=')[1]}`);
+    }
+    expect((await request(baseUrl, '/api/stats', { headers: { 'X-API-Key': PARTNER_KEY } })).body.error.code).toBe('rate_limited');
+
+    const fromFile = await request(baseUrl, '/api/cases?limit=1', { headers: { 'X-API-Key': FILE_KEY } });
+    expect(fromFile.status).toBe(200);
+    expect(fromFile.headers.get('ratelimit-policy')).toBe('"from-file";q=5;w=60');
+  });
+
+  it.each([
+    ['an unknown key', { 'X-API-Key': 'not-a-key-we-issued-000000' }, /not known/],
+    ['an unknown bearer token', { Authorization: 'Bearer not-a-key-we-issued-000000' }, /not known/],
+    ['a malformed key', { 'X-API-Key': 'short' }, /malformed/],
+    ['an empty bearer token', { Authorization: 'Bearer ' }, /malformed/],
+  ])('%s is a 401 in the envelope, never a silent downgrade to keyless', async (_what, headers, message) => {
+    const { status, headers: responseHeaders, body } = await request(baseUrl, '/api/cases', { headers });
+    expect(status).toBe(401);
+    expect(responseHeaders.get('www-authenticate')).toMatch(/^Bearer/);
+    expect(body).toMatchObject({ version: 1, error: { status: 401, code: 'invalid_api_key' } });
+    expect(body.error.message).toMatch(message);
+  });
+
+  it('refuses to start with a badly configured key, naming it', async () => {
+    await expect(startApi({ CASES_ALIAS: ALIAS, API_KEYS: '[{"name":"x","sha256":"abc","quota":0}]' })).rejects.toThrow(/API_KEYS\[0\]\.sha256[\s\S]*API_KEYS\[0\]\.quota/);
+  });
+});
+
+describe('shared counters through Redis', () => {
+  let redis: RunningRedis | undefined;
+
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  it('two api instances share one budget, and keep serving when Redis goes away', async () => {
+    if (!redis) return;
+    const a = await api({ REDIS_URL: redis.url, QUOTA_REQUESTS: '4' });
+    const b = await api({ REDIS_URL: redis.url, QUOTA_REQUESTS: '4' });
+    expect((await request(a.baseUrl, '/api/stats')).status).toBe(200);
+    expect((await request(b.baseUrl, '/api/stats')).status).toBe(200);
+    expect((await request(a.baseUrl, '/api/stats')).headers.get('ratelimit')).toMatch(/^"keyless";r=1;/);
+    expect((await request(b.baseUrl, '/api/stats')).headers.get('ratelimit')).toMatch(/^"keyless";r=0;/);
+    expect((await request(a.baseUrl, '/api/stats')).status).toBe(429);
+    expect((await request(b.baseUrl, '/api/stats')).status).toBe(429);
+
+    // A third instance, fresh budget in memory but not in Redis: it refuses at once.
+    const c = await api({ REDIS_URL: redis.url, QUOTA_REQUESTS: '4' });
+    expect((await request(c.baseUrl, '/api/stats')).status).toBe(429);
+
+    await redis.stop();
+    // Fails open to this replica's own memory: the quota still applies, counted locally.
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await request(c.baseUrl, '/api/stats')).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+  });
+});
