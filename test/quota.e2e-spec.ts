@@ -137,5 +137,10 @@ describe('shared counters through Redis', () => {
     const statuses = [];
     for (let i = 0; i < 5; i++) statuses.push((await request(c.baseUrl, '/api/stats')).status);
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    const metrics = await (await fetch(`${c.baseUrl}/metrics`)).text();
+    expect(metrics).toMatch(/^uap_quota_redis_fallback 1$/m);
+    const ready = await request(c.baseUrl, '/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body.info.redis).toMatchObject({ status: 'up', quotaCounters: 'per-replica' });
   });
 });

@@ -9,9 +9,11 @@ import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { ResponseEnvelope } from './http/response-envelope';
 import { StatsController } from './stats/stats.controller';
 import { QuotaModule } from './quota/quota.module';
+import { HealthModule } from './health/health.module';
+import { MetricsModule } from './metrics/metrics.module';
 
 @Module({
-  imports: [SearchModule, QuotaModule],
+  imports: [SearchModule, QuotaModule, HealthModule, MetricsModule],
   controllers: [CasesController, StatsController],
   providers: [
     CasesService,

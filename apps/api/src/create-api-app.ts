@@ -7,6 +7,7 @@ import { createQueryValidationPipe } from './http/query-validation.pipe';
 import { ALLOWED_METHODS, rejectWriteMethods } from './http/read-only-routes';
 import { ResponseEnvelope } from './http/response-envelope';
 import { registerQuota } from './quota/quota.plugin';
+import { registerMetrics } from './metrics/metrics.plugin';
 
 /** Builds the api exactly as it runs in production; e2e tests call this too. */
 export async function createApiApp(
@@ -34,6 +35,7 @@ export async function createApiApp(
   app.useGlobalPipes(createQueryValidationPipe());
   rejectWriteMethods(app.getHttpAdapter().getInstance(), app.get(ResponseEnvelope));
   await registerQuota(app);
+  registerMetrics(app);
   app.enableShutdownHooks();
 
   await app.init();

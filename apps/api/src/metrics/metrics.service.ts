@@ -1,5 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { Client } from '@elastic/elasticsearch';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { ELASTICSEARCH_CLIENT } from '@app/search';
+import { timeElasticsearchRequests } from './elasticsearch-timing';
 
 /**
  * Every Prometheus series the api exports, on a registry of its own (not prom-client's global
@@ -65,14 +68,28 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  /** Filled at scrape time by whoever can resolve the alias (see onScrape). */
+  private readonly scrapeHooks: (() => Promise<void>)[] = [];
+
   readonly indexGeneration = new Gauge({
     name: 'uap_index_generation',
-    help: 'The index the alias points at (value 1, labelled by index name); absent when the alias is missing.',
+    help: 'The index the alias points at, resolved at scrape time (value 1, labelled by index name); absent while the alias is missing.',
     labelNames: ['alias', 'index'] as const,
     registers: [this.registry],
   });
 
-  constructor() {
+  constructor(@Inject(ELASTICSEARCH_CLIENT) client: Client) {
     collectDefaultMetrics({ register: this.registry, prefix: 'uap_' });
+    timeElasticsearchRequests(client, this);
+  }
+
+  /** Registers work to do before each scrape (e.g. resolving the alias), without a dependency cycle. */
+  onScrape(hook: () => Promise<void>): void {
+    this.scrapeHooks.push(hook);
+  }
+
+  async render(): Promise<string> {
+    await Promise.all(this.scrapeHooks.map((hook) => hook().catch(() => undefined)));
+    return this.registry.metrics();
   }
 }
