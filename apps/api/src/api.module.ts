@@ -11,6 +11,7 @@ import { StatsController } from './stats/stats.controller';
 import { QuotaModule } from './quota/quota.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { LoggingModule, LoggingOptions } from './logging/logging.module';
 
 @Module({
   imports: [SearchModule, QuotaModule, HealthModule, MetricsModule],
@@ -23,7 +24,7 @@ import { MetricsModule } from './metrics/metrics.module';
   ],
 })
 export class ApiModule {
-  static register(overrides: EnvironmentOverrides = {}): DynamicModule {
-    return { module: ApiModule, imports: [AppConfigModule.forRoot(overrides)] };
+  static register(overrides: EnvironmentOverrides = {}, logging: LoggingOptions = {}): DynamicModule {
+    return { module: ApiModule, imports: [AppConfigModule.forRoot(overrides), LoggingModule.forRoot(logging)] };
   }
 }

@@ -1,5 +1,4 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ArchiveUnavailableError, CaseNotFoundError } from '@app/search';
 import { ApiError, ApiProblem, InvalidParametersError } from './api-error';
@@ -63,7 +62,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return { status, code: httpCode(status), message: exception.message };
     }
 
-    const errorId = randomUUID();
+    // The request id: the response's X-Request-Id and the request's log line carry it too.
+    const errorId = String(request.id);
     this.logger.error(`Unexpected error ${errorId} on ${request.method} ${request.url}`, (exception as Error)?.stack ?? String(exception));
     return {
       status: HttpStatus.INTERNAL_SERVER_ERROR,
