@@ -8,6 +8,7 @@ import { ApiExceptionFilter } from './http/api-exception.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { ResponseEnvelope } from './http/response-envelope';
 import { StatsController } from './stats/stats.controller';
+import { StatsService } from './stats/stats.service';
 import { QuotaModule } from './quota/quota.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
@@ -18,6 +19,7 @@ import { LoggingModule, LoggingOptions } from './logging/logging.module';
   controllers: [CasesController, StatsController],
   providers: [
     CasesService,
+    StatsService,
     ResponseEnvelope,
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },

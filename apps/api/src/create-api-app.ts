@@ -11,6 +11,7 @@ import { registerQuota } from './quota/quota.plugin';
 import { registerMetrics } from './metrics/metrics.plugin';
 import { registerRequestLogging } from './logging/logging.plugin';
 import { requestIdOf } from './logging/request-id';
+import { setupOpenApi } from './openapi/openapi.document';
 
 /** Builds the api exactly as it runs in production; e2e tests call this too. */
 export async function createApiApp(
@@ -44,6 +45,7 @@ export async function createApiApp(
   rejectWriteMethods(app.getHttpAdapter().getInstance(), app.get(ResponseEnvelope));
   await registerQuota(app);
   registerMetrics(app);
+  setupOpenApi(app);
   app.enableShutdownHooks();
 
   await app.init();

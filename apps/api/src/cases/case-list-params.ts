@@ -1,4 +1,3 @@
-import type { CaseType, Credibility } from '@app/cases';
 import type { CaseListParams } from '@app/search';
 import { InvalidParametersError } from '../http/api-error';
 import type { CaseListQueryDto } from './case-list-query.dto';
@@ -24,12 +23,12 @@ export function toCaseListParams(query: CaseListQueryDto): CaseListParams {
     ]);
   }
   return {
-    type: query.type as CaseType | undefined,
-    credibility: query.credibility as Credibility | undefined,
+    type: query.type,
+    credibility: query.credibility,
     tranche: query.tranche,
     country: query.country,
     hasVideo: query.hasVideo === undefined ? undefined : query.hasVideo === 'true',
-    year: query.year === undefined ? undefined : Number(query.year),
+    year: query.year,
     q: query.q ? query.q : undefined,
     limit,
     offset,

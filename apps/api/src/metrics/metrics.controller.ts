@@ -1,8 +1,10 @@
 import { Controller, Get, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { MetricsService } from './metrics.service';
 
 /** Prometheus text, not JSON: answered directly rather than through the response envelope. */
+@ApiExcludeController()
 @Controller('metrics')
 export class MetricsController {
   constructor(private readonly metrics: MetricsService) {}
