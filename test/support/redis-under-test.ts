@@ -1,4 +1,3 @@
-/* eslint-disable no-console */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
