@@ -48,6 +48,12 @@ describe('keyless quota', () => {
     expect(refused.body.license).toContain('public-domain');
   });
 
+  it('lets browser scripts read the quota fields and the request id', async () => {
+    const { baseUrl } = await api();
+    const { headers } = await request(baseUrl, '/api/stats', { headers: { Origin: 'https://someone.example' } });
+    expect(headers.get('access-control-expose-headers')?.split(/,\s*/)).toEqual(expect.arrayContaining(['RateLimit-Policy', 'RateLimit', 'Retry-After', 'X-Request-Id']));
+  });
+
   it('counts per client address and ignores X-Forwarded-For unless TRUST_PROXY says a proxy sets it', async () => {
     const direct = await api();
     for (let i = 0; i < 3; i++) await request(direct.baseUrl, '/api/stats', { headers: { 'X-Forwarded-For': `203.0.113.${i}` } });

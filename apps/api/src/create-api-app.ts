@@ -40,6 +40,8 @@ export async function createApiApp(
     // A bare OPTIONS (no preflight headers) still gets a plain 204 rather than an error.
     strictPreflight: false,
     maxAge: 86_400,
+    // Browsers hide response headers from scripts unless listed: quota state and the request id are for clients.
+    exposedHeaders: ['RateLimit-Policy', 'RateLimit', 'Retry-After', 'X-Request-Id'],
   });
   app.useGlobalPipes(createQueryValidationPipe());
   rejectWriteMethods(app.getHttpAdapter().getInstance(), app.get(ResponseEnvelope));
