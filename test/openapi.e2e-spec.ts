@@ -3,6 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { getMetadataStorage } from 'class-validator';
+import { CaseListQueryDto } from '../apps/api/src/cases/case-list-query.dto';
 import { elasticsearchUrl, FIXTURE, ingest, request, RunningApi, startApi } from './support/archive-harness';
 
 const ALIAS = 'e2e-openapi';
@@ -82,6 +84,9 @@ describe('the served OpenAPI document', () => {
       expect(parameter.required).toBe(false);
       expect(parameter.description).toEqual(expect.any(String));
     }
+    // Every parameter the api validates is documented, including ones added later.
+    const validated = new Set(getMetadataStorage().getTargetValidationMetadatas(CaseListQueryDto, '', true, false).map((m) => m.propertyName));
+    expect([...validated].sort()).toEqual(Object.keys(parameters).sort());
     expect(parameters.limit.schema).toMatchObject({ type: 'integer', minimum: 0, default: 50 });
     expect(parameters.offset.schema).toMatchObject({ type: 'integer', minimum: 0 });
     expect(parameters.year.schema).toMatchObject({ type: 'integer' });
