@@ -3,7 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EnvironmentOverrides } from '@app/config';
-import { FIXTURE, ingest, request, RunningApi, startApi } from './support/archive-harness';
+import { createApiApp } from '../apps/api/src/create-api-app';
+import { elasticsearchUrl, FIXTURE, ingest, request, RunningApi, startApi } from './support/archive-harness';
 import { RunningRedis, startRedis } from './support/redis-under-test';
 
 const ALIAS = 'e2e-quota';
@@ -134,8 +135,15 @@ describe('shared counters through Redis', () => {
     expect((await request(a.baseUrl, '/api/stats')).status).toBe(429);
     expect((await request(b.baseUrl, '/api/stats')).status).toBe(429);
 
-    // A third instance, fresh budget in memory but not in Redis: it refuses at once.
-    const c = await api({ REDIS_URL: redis.url, QUOTA_REQUESTS: '4' });
+    // A third instance, fresh budget in memory but not in Redis: it refuses at once. Its log is kept.
+    const log: { level: number; msg: string }[] = [];
+    const app = await createApiApp({
+      env: { ELASTICSEARCH_URL: elasticsearchUrl(), CASES_ALIAS: ALIAS, REDIS_URL: redis.url, QUOTA_REQUESTS: '4' },
+      logStream: { write: (line: string) => void log.push(JSON.parse(line)) },
+    });
+    await app.listen(0, '127.0.0.1');
+    const c = { baseUrl: `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`, close: () => app.close() };
+    running.push(c);
     expect((await request(c.baseUrl, '/api/stats')).status).toBe(429);
 
     await redis.stop();
@@ -143,6 +151,7 @@ describe('shared counters through Redis', () => {
     const statuses = [];
     for (let i = 0; i < 5; i++) statuses.push((await request(c.baseUrl, '/api/stats')).status);
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    expect(log).toContainEqual(expect.objectContaining({ level: 40, msg: expect.stringMatching(/Redis is unreachable .*counting quotas in this replica's memory/) }));
     const metrics = await (await fetch(`${c.baseUrl}/metrics`)).text();
     expect(metrics).toMatch(/^uap_quota_redis_fallback 1$/m);
     const ready = await request(c.baseUrl, '/ready');
