@@ -23,8 +23,8 @@ export class FailoverStore implements RateLimitStore {
     private readonly local: RateLimitStore,
     private readonly onStateChange: (degraded: boolean, reason?: string) => void,
   ) {
+    // Loss is noticed by the next count (not on 'end', which a clean shutdown also emits).
     redis?.on('ready', () => this.setDegraded(false));
-    redis?.on('end', () => this.setDegraded(true, 'connection closed'));
   }
 
   incr: Incr = (key, callback, timeWindow, max) => {
