@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EnvironmentOverrides } from '@app/config';
+import { __resetOutOfContextForTests } from 'nestjs-pino/PinoLogger';
 import { createApiApp } from '../apps/api/src/create-api-app';
 import { elasticsearchUrl, FIXTURE, ingest, request, RunningApi, startApi } from './support/archive-harness';
 import { RunningRedis, startRedis } from './support/redis-under-test';
@@ -137,6 +138,9 @@ describe('shared counters through Redis', () => {
 
     // A third instance, fresh budget in memory but not in Redis: it refuses at once. Its log is kept.
     const log: { level: number; msg: string }[] = [];
+    // nestjs-pino writes lines logged outside a request through the first logger the process made;
+    // one api per process is what production runs, so this test makes this api's logger that one.
+    __resetOutOfContextForTests();
     const app = await createApiApp({
       env: { ELASTICSEARCH_URL: elasticsearchUrl(), CASES_ALIAS: ALIAS, REDIS_URL: redis.url, QUOTA_REQUESTS: '4' },
       logStream: { write: (line: string) => void log.push(JSON.parse(line)) },
@@ -157,5 +161,17 @@ describe('shared counters through Redis', () => {
     const ready = await request(c.baseUrl, '/ready');
     expect(ready.status).toBe(200);
     expect(ready.body.info.redis).toMatchObject({ status: 'up', quotaCounters: 'per-replica' });
+
+    // Back on the same address: the replica reconnects by itself, says so, and shares counters again.
+    redis = await startRedis(Number(new URL(redis.url).port));
+    const deadline = Date.now() + 20_000;
+    while ((await request(c.baseUrl, '/ready')).body.info.redis.quotaCounters !== 'shared') {
+      if (Date.now() > deadline) throw new Error('the api did not reconnect to Redis');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(await (await fetch(`${c.baseUrl}/metrics`)).text()).toMatch(/^uap_quota_redis_fallback 0$/m);
+    expect(log).toContainEqual(expect.objectContaining({ level: 30, msg: expect.stringMatching(/Redis is reachable; quotas are shared/) }));
+    // Redis started empty, so this replica's first shared count is 1 again.
+    expect((await request(c.baseUrl, '/api/stats')).headers.get('ratelimit')).toMatch(/^"keyless";r=3;/);
   });
 });

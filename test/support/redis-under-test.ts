@@ -38,10 +38,10 @@ async function waitForPing(url: string, child?: ChildProcess): Promise<void> {
  * free loopback port without persistence, else a container when Docker is reachable. Resolves to
  * undefined, after saying why, when neither can be had; the caller then skips.
  */
-export async function startRedis(): Promise<RunningRedis | undefined> {
+export async function startRedis(port?: number): Promise<RunningRedis | undefined> {
   const binary = ['redis-server', 'valkey-server'].find((name) => spawnSync('sh', ['-c', `command -v ${name}`]).status === 0);
   if (binary) {
-    const port = await freeLoopbackPort();
+    port ??= await freeLoopbackPort();
     const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
     const url = `redis://127.0.0.1:${port}`;
     const stop = async () => {
