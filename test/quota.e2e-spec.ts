@@ -146,7 +146,7 @@ describe('shared counters through Redis', () => {
       logStream: { write: (line: string) => void log.push(JSON.parse(line)) },
     });
     await app.listen(0, '127.0.0.1');
-    const c = { baseUrl: `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`, close: () => app.close() };
+    const c = { baseUrl: `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`, app, close: () => app.close() };
     running.push(c);
     expect((await request(c.baseUrl, '/api/stats')).status).toBe(429);
 
