@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { ApiKeyRegistry, parseApiKeys, sha256Hex } from './api-keys';
 
 const KEY = 'a-long-enough-key-123456';
@@ -21,5 +22,11 @@ describe('API keys', () => {
     const entry = { name: 'acme', sha256: sha256Hex(KEY), quota: 1 };
     expect(() => new ApiKeyRegistry([entry, { ...entry, sha256: sha256Hex('other-key-0000000000') }])).toThrow(/acme is used twice/);
     expect(() => new ApiKeyRegistry([entry, { ...entry, name: 'other' }])).toThrow(/same hash/);
+  });
+
+  it("accepts the hash the README's recipe prints (printf %s \"$key\" | sha256sum)", () => {
+    const run = spawnSync('sh', ['-c', 'printf %s "$KEY" | sha256sum | cut -d" " -f1'], { env: { ...process.env, KEY }, encoding: 'utf8' });
+    if (run.status !== 0) return; // no sha256sum on this system: nothing to compare
+    expect(run.stdout.trim()).toBe(sha256Hex(KEY));
   });
 });
