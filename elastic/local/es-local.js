@@ -11,7 +11,6 @@
 
 const { spawnSync, execFileSync } = require('node:child_process');
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 
 const HERE = __dirname;

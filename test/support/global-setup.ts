@@ -1,4 +1,3 @@
-/* eslint-disable no-console */
 // Finds a real Elasticsearch for the e2e tier, in this order:
 //   1. ELASTICSEARCH_URL, when the caller provides one;
 //   2. a throwaway container from testcontainers' Elasticsearch module, when Docker is reachable;
@@ -7,7 +6,6 @@
 import { ELASTICSEARCH_IMAGE, TEST_NODE } from './elasticsearch-under-test';
 
 declare global {
-  // eslint-disable-next-line no-var
   var __ES_TEARDOWN__: (() => Promise<void>) | undefined;
 }
 

@@ -10,12 +10,18 @@ import { ApiExceptionFilter } from './http/api-exception.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { ResponseEnvelope } from './http/response-envelope';
 import { StatsController } from './stats/stats.controller';
+import { StatsService } from './stats/stats.service';
+import { QuotaModule } from './quota/quota.module';
+import { HealthModule } from './health/health.module';
+import { MetricsModule } from './metrics/metrics.module';
+import { LoggingModule, LoggingOptions } from './logging/logging.module';
 
 @Module({
-  imports: [SearchModule],
+  imports: [SearchModule, QuotaModule, HealthModule, MetricsModule],
   controllers: [CasesController, StatsController, FeedController],
   providers: [
     CasesService,
+    StatsService,
     FeedService,
     ResponseEnvelope,
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
@@ -23,7 +29,7 @@ import { StatsController } from './stats/stats.controller';
   ],
 })
 export class ApiModule {
-  static register(overrides: EnvironmentOverrides = {}): DynamicModule {
-    return { module: ApiModule, imports: [AppConfigModule.forRoot(overrides)] };
+  static register(overrides: EnvironmentOverrides = {}, logging: LoggingOptions = {}): DynamicModule {
+    return { module: ApiModule, imports: [AppConfigModule.forRoot(overrides), LoggingModule.forRoot(logging)] };
   }
 }

@@ -1,32 +1,55 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { LogLevel } from '@nestjs/common';
-import type { EnvironmentOverrides } from '@app/config';
+import type { DestinationStream } from 'pino';
+import { loadEnvironment, trustProxyOption, type EnvironmentOverrides } from '@app/config';
 import { ApiModule } from './api.module';
 import { serveExplorer } from './explorer/explorer-static';
 import { createQueryValidationPipe } from './http/query-validation.pipe';
 import { ALLOWED_METHODS, rejectWriteMethods } from './http/read-only-routes';
 import { ResponseEnvelope } from './http/response-envelope';
+import { registerQuota } from './quota/quota.plugin';
+import { registerMetrics } from './metrics/metrics.plugin';
+import { registerRequestLogging } from './logging/logging.plugin';
+import { requestIdOf } from './logging/request-id';
+import { setupOpenApi } from './openapi/openapi.document';
 
 /** Builds the api exactly as it runs in production; e2e tests call this too. */
 export async function createApiApp(
-  options: { logger?: LogLevel[] | false; env?: EnvironmentOverrides } = {},
+  options: { logger?: LogLevel[] | false; env?: EnvironmentOverrides; logStream?: DestinationStream } = {},
 ): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 1000 } });
-  const app = await NestFactory.create<NestFastifyApplication>(ApiModule.register(options.env), adapter, {
+  const overrides: EnvironmentOverrides = { ...(options.logger === false ? { LOG_LEVEL: 'silent' } : {}), ...options.env };
+  const env = loadEnvironment(overrides);
+  const adapter = new FastifyAdapter({
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 1000 },
+    // X-Forwarded-For names the client only behind a proxy the operator trusts (TRUST_PROXY).
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
+    genReqId: requestIdOf,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(ApiModule.register(overrides, { stream: options.logStream }), adapter, {
     logger: options.logger ?? ['log', 'warn', 'error'],
+    // Start-up lines wait for pino (registerRequestLogging) instead of printing as plain text.
+    bufferLogs: true,
+    // A bad setting found while building providers (e.g. API_KEYS) is thrown to the caller, which prints it.
+    abortOnError: false,
   });
 
+  registerRequestLogging(app);
   app.enableCors({
     origin: '*',
     methods: ALLOWED_METHODS,
     // A bare OPTIONS (no preflight headers) still gets a plain 204 rather than an error.
     strictPreflight: false,
     maxAge: 86_400,
+    // Browsers hide response headers from scripts unless listed: quota state and the request id are for clients.
+    exposedHeaders: ['RateLimit-Policy', 'RateLimit', 'Retry-After', 'X-Request-Id'],
   });
   app.useGlobalPipes(createQueryValidationPipe());
   rejectWriteMethods(app.getHttpAdapter().getInstance(), app.get(ResponseEnvelope));
   await serveExplorer(app);
+  await registerQuota(app);
+  registerMetrics(app);
+  setupOpenApi(app);
   app.enableShutdownHooks();
 
   await app.init();

@@ -1,5 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsEmail, IsInt, IsString, IsUrl, Matches, Max, Min, ValidateIf, validateSync } from 'class-validator';
+import { IsEmail, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, ValidateIf, validateSync } from 'class-validator';
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
 
@@ -45,6 +45,49 @@ export class Environment {
   /** The built explorer (apps/web) served at `/`; relative paths are from the working directory. */
   @IsString() @Matches(/\S/)
   WEB_ROOT = 'dist/web';
+
+  /** Requests a client without a key may make per quota window (counted per client address). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(1_000_000)
+  QUOTA_REQUESTS = 300;
+
+  /** The quota window, shared by keyless clients and every key. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(86_400)
+  QUOTA_WINDOW_SECONDS = 60;
+
+  /**
+   * Operator-issued keys, as JSON: `[{"name": "...", "sha256": "<hex of the key>", "quota": 5000}]`.
+   * Only hashes are configured, so a leaked config file leaks no usable key.
+   */
+  @IsOptional() @IsString()
+  API_KEYS: string | undefined = undefined;
+
+  /** A file holding the same JSON as API_KEYS (both may be used; names must be unique). */
+  @IsOptional() @IsString()
+  API_KEYS_FILE: string | undefined = undefined;
+
+  /** Redis or Valkey shared by the replicas for quota counters; without it each replica counts alone. */
+  @IsOptional() @IsUrl({ require_tld: false, protocols: ['redis', 'rediss'], require_protocol: true })
+  REDIS_URL: string | undefined = undefined;
+
+  /**
+   * Which proxies may set X-Forwarded-For: `true` (any), a hop count, or a comma-separated list of
+   * addresses/CIDRs. Empty: the client address is the socket's, and X-Forwarded-For is ignored.
+   */
+  @IsOptional() @Matches(/^(true|false|\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, {
+    message: 'TRUST_PROXY must be true, false, a hop count, or a comma-separated list of proxy addresses/CIDRs',
+  })
+  TRUST_PROXY: string | undefined = undefined;
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+}
+
+/** Fastify's `trustProxy` option from TRUST_PROXY. */
+export function trustProxyOption(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }
 
 /**
@@ -61,4 +104,9 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
     throw new Error(`Invalid environment variables:\n${lines.join('\n')}`);
   }
   return environment;
+}
+
+/** The validated process environment with overrides on top, for the few settings needed before Nest boots. */
+export function loadEnvironment(overrides: Record<string, string | undefined> = {}): Environment {
+  return validateEnvironment({ ...process.env, ...overrides });
 }

@@ -1,4 +1,4 @@
-import type { CaseType, Credibility, LocationPrecision } from '@app/cases';
+import type { LocationPrecision } from '@app/cases';
 import type { CaseListParams } from '@app/search';
 import { InvalidParametersError } from '../http/api-error';
 import type { CaseListQueryDto } from './case-list-query.dto';
@@ -24,13 +24,13 @@ export function toCaseListParams(query: CaseListQueryDto): CaseListParams {
     ]);
   }
   return {
-    type: query.type as CaseType | undefined,
-    credibility: query.credibility as Credibility | undefined,
+    type: query.type,
+    credibility: query.credibility,
     tranche: query.tranche,
     country: query.country,
     precision: query.precision === undefined ? undefined : ([...new Set(query.precision.split(','))] as LocationPrecision[]),
     hasVideo: query.hasVideo === undefined ? undefined : query.hasVideo === 'true',
-    year: query.year === undefined ? undefined : Number(query.year),
+    year: query.year,
     q: query.q ? query.q : undefined,
     updatedSince: query.updatedSince === undefined ? undefined : toUtcDay(query.updatedSince),
     limit,

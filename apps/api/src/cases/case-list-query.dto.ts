@@ -1,12 +1,18 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsISO8601, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { CASE_TYPES, CREDIBILITY_LEVELS, LOCATION_PRECISIONS, normalizeTranche, TRANCHE_FORMAT } from '@app/cases';
+import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { CASE_TYPES, CREDIBILITY_LEVELS, LOCATION_PRECISIONS, normalizeTranche, TRANCHE_FORMAT, type CaseType, type Credibility } from '@app/cases';
 
 export const MAX_KEYWORD_LENGTH = 200;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 const tranche = ({ value }: { value: unknown }) => (typeof value === 'string' ? (normalizeTranche(value) ?? value) : value);
+/** Digits become a number; anything else stays as given, so the integer check reports it by name. */
+const integer =
+  (digits: RegExp) =>
+  ({ value }: { value: unknown }) =>
+    typeof value === 'string' && digits.test(value.trim()) ? Number(value.trim()) : value;
 const PRECISION_LIST = new RegExp(`^(?:${LOCATION_PRECISIONS.join('|')})(?:,(?:${LOCATION_PRECISIONS.join('|')}))*$`);
 // Listed last so it runs first: a repeated parameter arrives as an array.
 const once = (name: string) => ({ message: `${name} must be given once` });
@@ -20,14 +26,17 @@ const UPDATED_SINCE_MESSAGE = 'updatedSince must be a date YYYY-MM-DD or an ISO 
  * it accepts. Unknown parameters are stripped, not rejected, so clients can evolve freely.
  */
 export class CaseListQueryDto {
+  @ApiPropertyOptional({ enum: CASE_TYPES, enumName: 'CaseType', description: 'Only cases of this type; exactly one of the values.' })
   @IsOptional() @IsIn(CASE_TYPES, { message: `type must be one of: ${CASE_TYPES.join(', ')}` })
   @IsString(once('type'))
-  type?: string;
+  type?: CaseType;
 
+  @ApiPropertyOptional({ enum: CREDIBILITY_LEVELS, enumName: 'Credibility', description: 'Only cases of this credibility; exactly one of the values.' })
   @IsOptional() @IsIn(CREDIBILITY_LEVELS, { message: `credibility must be one of: ${CREDIBILITY_LEVELS.join(', ')}` })
   @IsString(once('credibility'))
-  credibility?: string;
+  credibility?: Credibility;
 
+  @ApiPropertyOptional({ description: 'pre-disclosure or PURSUE-<n> (n >= 1), in any letter case.', example: 'PURSUE-1' })
   @IsOptional() @Transform(tranche)
   @Matches(TRANCHE_FORMAT, {
     message: 'tranche must be pre-disclosure or PURSUE-<n> with n a positive integer (e.g. PURSUE-1), in any letter case',
@@ -35,43 +44,58 @@ export class CaseListQueryDto {
   @IsString(once('tranche'))
   tranche?: string;
 
+  @ApiPropertyOptional({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 code in any letter case, or ZZ for no single country.', example: 'US' })
   @IsOptional() @Transform(upper)
   @Matches(/^[A-Z]{2}$/, { message: 'country must be a two-letter ISO 3166-1 country code, e.g. US' })
   @IsString(once('country'))
   country?: string;
 
+  @ApiPropertyOptional({
+    pattern: PRECISION_LIST.source,
+    description: `How exact the case's point is: one or more of ${LOCATION_PRECISIONS.join(', ')}, comma-separated (e.g. site,locality).`,
+    example: 'site,locality',
+  })
   @IsOptional() @Transform(({ value }) => (typeof value === 'string' ? value.replace(/\s+/g, '').toLowerCase() : value))
   @Matches(PRECISION_LIST, { message: `precision must be one or more of ${LOCATION_PRECISIONS.join(', ')}, comma-separated (e.g. site,locality)` })
   @IsString(once('precision'))
   precision?: string;
 
+  @ApiPropertyOptional({ enum: ['true', 'false'], description: 'Only cases with (true) or without (false) video.' })
   @IsOptional() @IsIn(['true', 'false'], { message: 'hasVideo must be true or false' })
   @IsString(once('hasVideo'))
   hasVideo?: string;
 
-  @IsOptional() @Transform(trim)
-  @Matches(/^\d{4}$/, { message: 'year must be a four-digit year, e.g. 2004' })
-  @IsString(once('year'))
-  year?: string;
+  @ApiPropertyOptional({ type: 'integer', minimum: 1000, maximum: 9999, description: 'Incident year, four digits.', example: 2004 })
+  @IsOptional() @Transform(integer(/^\d{4}$/))
+  @IsInt({ message: 'year must be a four-digit year, e.g. 2004' })
+  year?: number;
 
+  @ApiPropertyOptional({
+    maxLength: MAX_KEYWORD_LENGTH,
+    description: 'Plain-text keywords over titles, place names and summaries in both languages; every word must match. Trimmed; no query syntax.',
+  })
   @IsOptional() @Transform(trim)
   @MaxLength(MAX_KEYWORD_LENGTH, { message: `q must be at most ${MAX_KEYWORD_LENGTH} characters` })
   @IsString(once('q'))
   q?: string;
 
+  @ApiPropertyOptional({
+    description: 'Only cases added or changed on or after this UTC day: a date YYYY-MM-DD, or a timestamp with a time zone (its whole UTC day counts).',
+    example: '2026-11-21',
+  })
   @IsOptional() @Transform(trim)
   @IsISO8601({ strict: true }, { message: UPDATED_SINCE_MESSAGE })
   @Matches(UPDATED_SINCE_FORMAT, { message: UPDATED_SINCE_MESSAGE })
   @IsString(once('updatedSince'))
   updatedSince?: string;
 
-  @IsOptional() @Transform(trim)
-  @Matches(/^\d+$/, { message: 'limit must be an integer of 0 or more (at most 500 are returned)' })
-  @IsString(once('limit'))
-  limit?: string;
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 50, description: 'Page size; above 500 is clamped to 500 (the response says so); 0 returns only total.' })
+  @IsOptional() @Transform(integer(/^\d+$/))
+  @IsInt({ message: 'limit must be an integer of 0 or more (at most 500 are returned)' })
+  limit?: number;
 
-  @IsOptional() @Transform(trim)
-  @Matches(/^\d+$/, { message: 'offset must be an integer of 0 or more' })
-  @IsString(once('offset'))
-  offset?: string;
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0, description: 'Cases to skip; offset + limit may not exceed 10000.' })
+  @IsOptional() @Transform(integer(/^\d+$/))
+  @IsInt({ message: 'offset must be an integer of 0 or more' })
+  offset?: number;
 }

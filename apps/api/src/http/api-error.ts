@@ -19,3 +19,12 @@ export class InvalidParametersError extends Error {
     this.name = 'InvalidParametersError';
   }
 }
+
+/**
+ * An error that knows the response it stands for (status, code, extra headers); the exception
+ * filter sends it unchanged. Quotas, keys and readiness use it, so the filter needs no branch each.
+ */
+export abstract class ApiProblem extends Error {
+  readonly headers: Record<string, string> = {};
+  abstract toApiError(): ApiError;
+}

@@ -1,8 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ArchiveUnavailableError, CaseNotFoundError } from '@app/search';
-import { ApiError, InvalidParametersError } from './api-error';
+import { ApiError, ApiProblem, InvalidParametersError } from './api-error';
 import { ResponseEnvelope } from './response-envelope';
 
 /** Seconds a client should wait before retrying while Elasticsearch is unavailable. */
@@ -24,12 +23,14 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     const error = this.describe(exception, request);
 
+    if (exception instanceof ApiProblem) reply.headers(exception.headers);
     if (error.status === HttpStatus.SERVICE_UNAVAILABLE) reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
     reply.header('Cache-Control', 'no-store');
     void reply.status(error.status).send(this.envelope.error(error));
   }
 
   private describe(exception: unknown, request: FastifyRequest): ApiError {
+    if (exception instanceof ApiProblem) return exception.toApiError();
     if (exception instanceof InvalidParametersError) {
       return {
         status: HttpStatus.BAD_REQUEST,
@@ -61,7 +62,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return { status, code: httpCode(status), message: exception.message };
     }
 
-    const errorId = randomUUID();
+    // The request id: the response's X-Request-Id and the request's log line carry it too.
+    const errorId = String(request.id);
     this.logger.error(`Unexpected error ${errorId} on ${request.method} ${request.url}`, (exception as Error)?.stack ?? String(exception));
     return {
       status: HttpStatus.INTERNAL_SERVER_ERROR,

@@ -1,14 +1,17 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { CasesRepository, CaseStats } from '@app/search';
+import type { CaseStats } from '@app/search';
 import { CACHE_CONTROL } from '../http/cache-control';
+import { DocumentStats } from '../openapi/api-docs.decorators';
+import { StatsService } from './stats.service';
 
 @Controller('api/stats')
 export class StatsController {
-  constructor(private readonly repository: CasesRepository) {}
+  constructor(private readonly stats: StatsService) {}
 
   @Get()
   @Header('Cache-Control', CACHE_CONTROL)
+  @DocumentStats()
   get(): Promise<CaseStats> {
-    return this.repository.stats();
+    return this.stats.get();
   }
 }

@@ -1,0 +1,22 @@
+import type { Client } from '@elastic/elasticsearch';
+import type { MetricsService } from './metrics.service';
+
+/**
+ * Times every request the injected client makes, from its own diagnostic events ('request' when
+ * sent, 'response' when answered or failed), so no call site has to remember to measure.
+ */
+export function timeElasticsearchRequests(client: Client, metrics: MetricsService): void {
+  const started = new Map<unknown, bigint>();
+  client.diagnostic.on('request', (_error, result) => {
+    const id = result?.meta.request.id;
+    if (id !== undefined) started.set(id, process.hrtime.bigint());
+  });
+  client.diagnostic.on('response', (error, result) => {
+    const meta = result?.meta ?? (error as { meta?: { meta?: { request?: { id?: unknown } } } } | null)?.meta?.meta;
+    const id = meta?.request?.id;
+    const start = started.get(id);
+    started.delete(id);
+    if (error) metrics.elasticsearchErrors.inc({ error: error.name || 'Error' });
+    if (start !== undefined) metrics.elasticsearchDuration.observe({ outcome: error ? 'error' : 'ok' }, Number(process.hrtime.bigint() - start) / 1e9);
+  });
+}

@@ -1,0 +1,95 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Client } from '@elastic/elasticsearch';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { ELASTICSEARCH_CLIENT } from '@app/search';
+import { timeElasticsearchRequests } from './elasticsearch-timing';
+
+/**
+ * Every Prometheus series the api exports, on a registry of its own (not prom-client's global
+ * one), so several api instances in one process (the e2e tests) never collide.
+ */
+@Injectable()
+export class MetricsService {
+  readonly registry = new Registry();
+
+  readonly httpRequests = new Counter({
+    name: 'uap_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
+  });
+
+  readonly httpDuration = new Histogram({
+    name: 'uap_http_request_duration_seconds',
+    help: 'Time from receiving a request to sending its response, by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [this.registry],
+  });
+
+  readonly cacheResults = new Counter({
+    name: 'uap_cache_results_total',
+    help: 'Answers of cached endpoints by the X-Cache header they carried: hit, miss or stale.',
+    labelNames: ['route', 'result'] as const,
+    registers: [this.registry],
+  });
+
+  readonly elasticsearchDuration = new Histogram({
+    name: 'uap_elasticsearch_request_duration_seconds',
+    help: 'Elasticsearch requests made by the api, by outcome (ok or error).',
+    labelNames: ['outcome'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [this.registry],
+  });
+
+  readonly elasticsearchErrors = new Counter({
+    name: 'uap_elasticsearch_errors_total',
+    help: 'Elasticsearch requests that failed, by error name (ConnectionError, TimeoutError, ResponseError...).',
+    labelNames: ['error'] as const,
+    registers: [this.registry],
+  });
+
+  readonly rateLimited = new Counter({
+    name: 'uap_rate_limited_requests_total',
+    help: 'Requests refused with 429 because the client was over its quota, by quota policy.',
+    labelNames: ['policy'] as const,
+    registers: [this.registry],
+  });
+
+  readonly invalidKeys = new Counter({
+    name: 'uap_invalid_api_key_requests_total',
+    help: 'Requests refused with 401 because the API key was unknown or malformed.',
+    registers: [this.registry],
+  });
+
+  readonly quotaFallback = new Gauge({
+    name: 'uap_quota_redis_fallback',
+    help: '1 while Redis is configured but unreachable and quotas are counted per replica in memory; 0 otherwise.',
+    registers: [this.registry],
+  });
+
+  /** Filled at scrape time by whoever can resolve the alias (see onScrape). */
+  private readonly scrapeHooks: (() => Promise<void>)[] = [];
+
+  readonly indexGeneration = new Gauge({
+    name: 'uap_index_generation',
+    help: 'The index the alias points at, resolved at scrape time (value 1, labelled by index name); absent while the alias is missing.',
+    labelNames: ['alias', 'index'] as const,
+    registers: [this.registry],
+  });
+
+  constructor(@Inject(ELASTICSEARCH_CLIENT) client: Client) {
+    collectDefaultMetrics({ register: this.registry, prefix: 'uap_' });
+    timeElasticsearchRequests(client, this);
+  }
+
+  /** Registers work to do before each scrape (e.g. resolving the alias), without a dependency cycle. */
+  onScrape(hook: () => Promise<void>): void {
+    this.scrapeHooks.push(hook);
+  }
+
+  async render(): Promise<string> {
+    await Promise.all(this.scrapeHooks.map((hook) => hook().catch(() => undefined)));
+    return this.registry.metrics();
+  }
+}

@@ -1,0 +1,20 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { CASE_TYPES, SPEC_TRANCHES } from '@app/cases';
+import { EnvelopeDto } from '../http/envelope.dto';
+
+export class YearRangeDto {
+  @ApiProperty({ type: 'integer', nullable: true, description: 'Earliest incident year; null on an empty archive.' }) from: number | null;
+  @ApiProperty({ type: 'integer', nullable: true, description: 'Latest incident year; null on an empty archive.' }) to: number | null;
+}
+
+const counts = (description: string) => ({ type: 'object', additionalProperties: { type: 'integer', minimum: 0 }, description }) as const;
+
+export class StatsResponseDto extends EnvelopeDto {
+  @ApiProperty({ type: 'integer', minimum: 0 }) total: number;
+  @ApiProperty({ type: 'integer', minimum: 0 }) withVideo: number;
+  @ApiProperty({ type: YearRangeDto }) yearRange: YearRangeDto;
+  @ApiProperty(counts(`Every type (${CASE_TYPES.join(', ')}), zeros included.`)) byType: Record<string, number>;
+  @ApiProperty(counts(`The spec's tranches (${SPEC_TRANCHES.join(', ')}), zeros included, and every other tranche present.`))
+  byTranche: Record<string, number>;
+  @ApiProperty(counts('Country code -> cases.')) byCountry: Record<string, number>;
+}
