@@ -6,15 +6,19 @@ import { CasesController } from './cases/cases.controller';
 import { CasesService } from './cases/cases.service';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
+import { ResponseCache } from './http/response-cache';
 import { ResponseEnvelope } from './http/response-envelope';
 import { StatsController } from './stats/stats.controller';
+import { StatsService } from './stats/stats.service';
 
 @Module({
   imports: [SearchModule],
   controllers: [CasesController, StatsController],
   providers: [
     CasesService,
+    StatsService,
     ResponseEnvelope,
+    ResponseCache,
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
   ],

@@ -1,8 +1,12 @@
+import { constants as zlibConstants } from 'node:zlib';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { LogLevel } from '@nestjs/common';
 import type { EnvironmentOverrides } from '@app/config';
+import compress from '@fastify/compress';
 import { ApiModule } from './api.module';
+import { BROTLI_QUALITY, COMPRESSION_THRESHOLD, CONTENT_ENCODINGS } from './http/cached-body';
+import { answerNotModified } from './http/conditional-get';
 import { createQueryValidationPipe } from './http/query-validation.pipe';
 import { ALLOWED_METHODS, rejectWriteMethods } from './http/read-only-routes';
 import { ResponseEnvelope } from './http/response-envelope';
@@ -24,7 +28,16 @@ export async function createApiApp(
     maxAge: 86_400,
   });
   app.useGlobalPipes(createQueryValidationPipe());
-  rejectWriteMethods(app.getHttpAdapter().getInstance(), app.get(ResponseEnvelope));
+  const fastify = app.getHttpAdapter().getInstance();
+  rejectWriteMethods(fastify, app.get(ResponseEnvelope));
+  // Compresses what the byte cache did not (errors, the export stream); cached bodies arrive
+  // already encoded. The 304 hook comes after it so that it sees the final headers.
+  await app.register(compress, {
+    encodings: CONTENT_ENCODINGS.filter((encoding) => encoding !== 'identity'),
+    threshold: COMPRESSION_THRESHOLD,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+  });
+  answerNotModified(fastify);
   app.enableShutdownHooks();
 
   await app.init();

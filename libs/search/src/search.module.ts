@@ -2,8 +2,10 @@ import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Client } from '@elastic/elasticsearch';
 import type { Environment } from '@app/config';
-import { CasesRepository, ELASTICSEARCH_CLIENT } from './cases.repository';
+import { ArchiveGenerationTracker } from './archive-generation';
+import { CasesRepository } from './cases.repository';
 import { createElasticsearchClient } from './elasticsearch.client';
+import { ELASTICSEARCH_CLIENT } from './elasticsearch.token';
 
 @Module({
   providers: [
@@ -16,6 +18,7 @@ import { createElasticsearchClient } from './elasticsearch.client';
           ELASTICSEARCH_TIMEOUT_MS: config.get('ELASTICSEARCH_TIMEOUT_MS', { infer: true }),
         }),
     },
+    ArchiveGenerationTracker,
     CasesRepository,
   ],
   exports: [ELASTICSEARCH_CLIENT, CasesRepository],

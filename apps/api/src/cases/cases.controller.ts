@@ -1,22 +1,20 @@
-import { Controller, Get, Header, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query } from '@nestjs/common';
 import { CaseListQueryDto } from './case-list-query.dto';
-import { CaseListBody, CasesService } from './cases.service';
-import type { CaseRecord } from '@app/cases';
-import { CACHE_CONTROL } from '../http/cache-control';
+import { CasesService } from './cases.service';
+import type { CachedReply } from '../http/cached-reply';
 
+/** Bodies leave as cached bytes; their shapes are CaseListBody and `{ case: CaseRecord }`. */
 @Controller('api/cases')
 export class CasesController {
   constructor(private readonly cases: CasesService) {}
 
   @Get()
-  @Header('Cache-Control', CACHE_CONTROL)
-  list(@Query() query: CaseListQueryDto): Promise<CaseListBody> {
+  list(@Query() query: CaseListQueryDto): Promise<CachedReply> {
     return this.cases.list(query);
   }
 
   @Get(':id')
-  @Header('Cache-Control', CACHE_CONTROL)
-  get(@Param('id') id: string): Promise<{ case: CaseRecord }> {
+  get(@Param('id') id: string): Promise<CachedReply> {
     return this.cases.get(id);
   }
 }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { CASE_ID_FORMAT, type CaseRecord, type CaseSummary } from '@app/cases';
+import { CASE_ID_FORMAT, type CaseSummary } from '@app/cases';
 import { CaseNotFoundError, CasesRepository } from '@app/search';
+import { CachedReply } from '../http/cached-reply';
+import { canonicalQuery, ResponseCache } from '../http/response-cache';
 import type { CaseListQueryDto } from './case-list-query.dto';
 import { toCaseListParams } from './case-list-params';
 
@@ -17,16 +19,22 @@ const MAX_ID_LENGTH = 200;
 
 @Injectable()
 export class CasesService {
-  constructor(private readonly repository: CasesRepository) {}
+  constructor(
+    private readonly repository: CasesRepository,
+    private readonly responses: ResponseCache,
+  ) {}
 
-  async list(query: CaseListQueryDto): Promise<CaseListBody> {
+  /** Parameters are checked before the cache, so a bad request is a 400 even with the engine down. */
+  list(query: CaseListQueryDto): Promise<CachedReply> {
     const params = toCaseListParams(query);
-    const page = await this.repository.list(params);
-    return { count: page.cases.length, total: page.total, limit: params.limit, offset: params.offset, cases: page.cases };
+    return this.responses.respond(canonicalQuery('list', params), async (): Promise<CaseListBody> => {
+      const page = await this.repository.list(params);
+      return { count: page.cases.length, total: page.total, limit: params.limit, offset: params.offset, cases: page.cases };
+    });
   }
 
-  async get(id: string): Promise<{ case: CaseRecord }> {
+  async get(id: string): Promise<CachedReply> {
     if (id.length > MAX_ID_LENGTH || !CASE_ID_FORMAT.test(id)) throw new CaseNotFoundError(id.slice(0, MAX_ID_LENGTH));
-    return { case: await this.repository.findById(id) };
+    return this.responses.respond(canonicalQuery('case', { id }), async () => ({ case: await this.repository.findById(id) }));
   }
 }

@@ -1,14 +1,14 @@
-import { Controller, Get, Header } from '@nestjs/common';
-import { CasesRepository, CaseStats } from '@app/search';
-import { CACHE_CONTROL } from '../http/cache-control';
+import { Controller, Get } from '@nestjs/common';
+import type { CachedReply } from '../http/cached-reply';
+import { StatsService } from './stats.service';
 
+/** The body leaves as cached bytes in the CaseStats shape. */
 @Controller('api/stats')
 export class StatsController {
-  constructor(private readonly repository: CasesRepository) {}
+  constructor(private readonly stats: StatsService) {}
 
   @Get()
-  @Header('Cache-Control', CACHE_CONTROL)
-  get(): Promise<CaseStats> {
-    return this.repository.stats();
+  get(): Promise<CachedReply> {
+    return this.stats.get();
   }
 }

@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { Environment } from '@app/config';
+import { ArchiveUnavailableError, CasesRepository, ElasticsearchUnreachableError, QueryCache } from '@app/search';
+import { CachedBody } from './cached-body';
+import { CachedReply } from './cached-reply';
+import { ResponseEnvelope } from './response-envelope';
+
+/** Each of the two stores (fresh, last good) holds at most this many bytes. */
+const CACHE_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * A stable text for a query: parameters sorted by name, unset ones dropped, so that equal
+ * queries share one cache entry however their URL was written.
+ */
+export function canonicalQuery(route: string, params: object): string {
+  const entries = Object.entries(params)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${route} ${JSON.stringify(entries)}`;
+}
+
+/**
+ * The byte cache in front of /api/cases, /api/cases/{id} and /api/stats: it stores the final
+ * response bytes (envelope included) keyed by index generation plus canonical query, and
+ * answers from the last good bytes while Elasticsearch is unreachable (stale-if-error).
+ */
+@Injectable()
+export class ResponseCache {
+  private readonly cache: QueryCache<CachedBody>;
+
+  constructor(
+    private readonly repository: CasesRepository,
+    private readonly envelope: ResponseEnvelope,
+    config: ConfigService<Environment, true>,
+  ) {
+    this.cache = new QueryCache<CachedBody>({
+      ttlSeconds: config.get('CACHE_TTL_SECONDS', { infer: true }),
+      maxBytes: CACHE_MAX_BYTES,
+      sizeOf: (body) => body.size,
+    });
+  }
+
+  async respond(query: string, load: () => Promise<object>): Promise<CachedReply> {
+    const generation = await this.repository.generation();
+    // The circuit is open: answer from memory or fail now, without waiting on a dead engine.
+    if (!generation.reachable) return this.stale(query, new ElasticsearchUnreachableError());
+    try {
+      const { value, outcome } = await this.cache.fetch(generation.index ?? '', query, async () => CachedBody.ofJson(this.envelope.wrap(await load())));
+      return new CachedReply(value, outcome);
+    } catch (error) {
+      if (error instanceof ArchiveUnavailableError) return this.stale(query, error);
+      throw error;
+    }
+  }
+
+  private stale(query: string, error: ArchiveUnavailableError): CachedReply {
+    const last = this.cache.lastGoodFor(query);
+    if (!last) throw error;
+    return new CachedReply(last, 'STALE');
+  }
+}
