@@ -1,4 +1,5 @@
 export * from './archive-generation';
+export * from './case-cursor';
 export * from './case-index.definition';
 export * from './case-list.query';
 export * from './case-stats.query';

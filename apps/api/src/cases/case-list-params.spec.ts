@@ -1,4 +1,5 @@
 import { InvalidParametersError } from '../http/api-error';
+import { encodeCursor, filterFingerprint } from '@app/search';
 import { toCaseListParams } from './case-list-params';
 
 describe('toCaseListParams', () => {
@@ -24,5 +25,28 @@ describe('toCaseListParams', () => {
     expect(toCaseListParams({ offset: '9500', limit: '9000' })).toMatchObject({ offset: 9500, limit: 500 });
     expect(() => toCaseListParams({ offset: '9501', limit: '9000' })).toThrow(InvalidParametersError);
     expect(() => toCaseListParams({ offset: '10001', limit: '0' })).toThrow(/offset \+ limit must be at most 10000/);
+  });
+
+  describe('with a cursor', () => {
+    const cursor = encodeCursor({ after: [1, 'a'], offset: 12_000, filters: filterFingerprint({ type: 'radar', limit: 0, offset: 0 }) });
+
+    it('continues after its sort values, past the 10,000 window, reporting where the page starts', () => {
+      expect(toCaseListParams({ type: 'radar', cursor, limit: '500' })).toMatchObject({ type: 'radar', limit: 500, offset: 12_000, searchAfter: [1, 'a'] });
+    });
+
+    it.each([
+      [{ type: 'radar', cursor, offset: '0' }, /cannot be combined with offset/],
+      [{ type: 'mass', cursor }, /issued for other filters/],
+      [{ cursor }, /issued for other filters/],
+      [{ type: 'radar', cursor: 'bogus!' }, /not a cursor this API issued/],
+    ])('is a 400 naming cursor for %j', (query, message) => {
+      try {
+        toCaseListParams(query);
+        throw new Error('expected a 400');
+      } catch (error) {
+        expect(error).toBeInstanceOf(InvalidParametersError);
+        expect((error as InvalidParametersError).problems).toEqual([{ parameter: 'cursor', message: expect.stringMatching(message) }]);
+      }
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { CaseType, Credibility } from '@app/cases';
-import type { CaseListParams } from '@app/search';
+import { CaseListParams, CursorProblem, decodeCursor } from '@app/search';
 import { InvalidParametersError } from '../http/api-error';
 import type { CaseListQueryDto } from './case-list-query.dto';
 
@@ -15,6 +15,7 @@ export const MAX_WINDOW = 10_000;
 export function toCaseListParams(query: CaseListQueryDto): CaseListParams {
   const limit = query.limit === undefined ? DEFAULT_LIMIT : Math.min(Number(query.limit), MAX_LIMIT);
   const offset = query.offset === undefined ? 0 : Number(query.offset);
+  if (query.cursor !== undefined) return withCursor(query.cursor, query.offset, { ...toFilters(query), limit, offset: 0 });
   if (offset + limit > MAX_WINDOW) {
     throw new InvalidParametersError([
       {
@@ -23,6 +24,10 @@ export function toCaseListParams(query: CaseListQueryDto): CaseListParams {
       },
     ]);
   }
+  return { ...toFilters(query), limit, offset };
+}
+
+function toFilters(query: CaseListQueryDto): Omit<CaseListParams, 'limit' | 'offset'> {
   return {
     type: query.type as CaseType | undefined,
     credibility: query.credibility as Credibility | undefined,
@@ -31,7 +36,21 @@ export function toCaseListParams(query: CaseListQueryDto): CaseListParams {
     hasVideo: query.hasVideo === undefined ? undefined : query.hasVideo === 'true',
     year: query.year === undefined ? undefined : Number(query.year),
     q: query.q ? query.q : undefined,
-    limit,
-    offset,
   };
+}
+
+const CURSOR_PROBLEMS: Record<CursorProblem, string> = {
+  malformed: 'cursor is not a cursor this API issued; pass the nextCursor of a previous page unchanged',
+  stale: 'cursor is from an older version of this API; start the walk again without a cursor',
+  'other-filters': 'cursor was issued for other filters; repeat the exact filters of the request that returned it',
+};
+
+/** A cursor continues a walk: the cases after its last one, counted on from where it ended. */
+function withCursor(text: string, offset: string | undefined, params: CaseListParams): CaseListParams {
+  if (offset !== undefined) {
+    throw new InvalidParametersError([{ parameter: 'cursor', message: 'cursor cannot be combined with offset; a cursor already says where the page starts' }]);
+  }
+  const cursor = decodeCursor(text, params);
+  if (typeof cursor === 'string') throw new InvalidParametersError([{ parameter: 'cursor', message: CURSOR_PROBLEMS[cursor] }]);
+  return { ...params, offset: cursor.offset, searchAfter: cursor.after };
 }

@@ -3,6 +3,7 @@ import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator'
 import { CASE_TYPES, CREDIBILITY_LEVELS, normalizeTranche, TRANCHE_FORMAT } from '@app/cases';
 
 export const MAX_KEYWORD_LENGTH = 200;
+export const MAX_CURSOR_LENGTH = 1_000;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
@@ -58,4 +59,10 @@ export class CaseListQueryDto {
   @Matches(/^\d+$/, { message: 'offset must be an integer of 0 or more' })
   @IsString(once('offset'))
   offset?: string;
+
+  /** The `nextCursor` of a previous page; its filters must be repeated with it. */
+  @IsOptional()
+  @MaxLength(MAX_CURSOR_LENGTH, { message: 'cursor is not a cursor this API issued; pass the nextCursor of a previous page' })
+  @IsString(once('cursor'))
+  cursor?: string;
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CASE_ID_FORMAT, type CaseSummary } from '@app/cases';
-import { CaseNotFoundError, CasesRepository } from '@app/search';
+import { CaseNotFoundError, CasesRepository, encodeCursor, filterFingerprint } from '@app/search';
 import { CachedReply } from '../http/cached-reply';
 import { canonicalQuery, ResponseCache } from '../http/response-cache';
 import type { CaseListQueryDto } from './case-list-query.dto';
@@ -11,6 +11,8 @@ export interface CaseListBody {
   total: number;
   limit: number;
   offset: number;
+  /** Pass as `cursor` (with the same filters) for the next page; null on the last page. */
+  nextCursor: string | null;
   cases: CaseSummary[];
 }
 
@@ -29,7 +31,10 @@ export class CasesService {
     const params = toCaseListParams(query);
     return this.responses.respond(canonicalQuery('list', params), async (): Promise<CaseListBody> => {
       const page = await this.repository.list(params);
-      return { count: page.cases.length, total: page.total, limit: params.limit, offset: params.offset, cases: page.cases };
+      const count = page.cases.length;
+      const more = page.lastSort !== undefined && params.offset + count < page.total;
+      const nextCursor = more ? encodeCursor({ after: page.lastSort!, offset: params.offset + count, filters: filterFingerprint(params) }) : null;
+      return { count, total: page.total, limit: params.limit, offset: params.offset, nextCursor, cases: page.cases };
     });
   }
 
