@@ -35,6 +35,8 @@ export async function createApiApp(
   await app.register(compress, {
     encodings: CONTENT_ENCODINGS.filter((encoding) => encoding !== 'identity'),
     threshold: COMPRESSION_THRESHOLD,
+    // JSON and the export's NDJSON (which the plugin's default list does not name).
+    customTypes: /^application\/(?:json|x-ndjson)(?:;|$)/,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
   });
   answerNotModified(fastify);

@@ -4,6 +4,8 @@ import { Client, errors, type TransportRequestOptions } from '@elastic/elasticse
 import type { CaseRecord, CaseSummary } from '@app/cases';
 import type { Environment } from '@app/config';
 import { ArchiveGeneration, ArchiveGenerationTracker, isUnreachable } from './archive-generation';
+import type { SortValues } from './case-cursor';
+import { buildCaseExportRequest, EXPORT_KEEP_ALIVE } from './case-export.query';
 import { buildCaseListRequest, CaseListPage, CaseListParams, toCaseListPage } from './case-list.query';
 import { buildStatsRequest, CaseStats, toStats } from './case-stats.query';
 import { ELASTICSEARCH_CLIENT } from './elasticsearch.token';
@@ -16,6 +18,13 @@ import { ArchiveUnavailableError, CaseNotFoundError, ElasticsearchUnreachableErr
  */
 export function readRequestOptions(timeoutMs: number, nodes: number): Pick<TransportRequestOptions, 'requestTimeout' | 'maxRetries'> {
   return { requestTimeout: timeoutMs, maxRetries: Math.max(0, nodes - 1) };
+}
+
+/** Pages of full records, read one at a time on demand; close() releases the point in time. */
+export interface CaseExportPages {
+  /** The next page, or null after the last one. */
+  next(): Promise<CaseRecord[] | null>;
+  close(): Promise<void>;
 }
 
 /**
@@ -60,6 +69,49 @@ export class CasesRepository {
 
   async stats(): Promise<CaseStats> {
     return toStats(await this.call(() => this.client.search(buildStatsRequest(this.alias), this.readOptions)));
+  }
+
+  /**
+   * Opens a point in time and reads the first page before returning, so that an unreachable
+   * engine is still a clean 503 rather than a stream that breaks after its headers.
+   */
+  async openExport(params: CaseListParams, pageSize: number): Promise<CaseExportPages> {
+    const pit = await this.call(() => this.client.openPointInTime({ index: this.alias, keep_alive: EXPORT_KEEP_ALIVE }, this.readOptions));
+    let pitId = pit.id;
+    let closed = false;
+    const close = async () => {
+      if (closed) return;
+      closed = true;
+      // Best effort: an unreleased point in time lapses on its own after EXPORT_KEEP_ALIVE.
+      await this.client.closePointInTime({ id: pitId }).catch(() => undefined);
+    };
+    const read = async (after?: SortValues) => {
+      const response = await this.call(() => this.client.search<CaseRecord>(buildCaseExportRequest(pitId, params, pageSize, after), this.readOptions));
+      pitId = response.pit_id ?? pitId;
+      return response.hits.hits;
+    };
+
+    let first: Awaited<ReturnType<typeof read>> | undefined;
+    try {
+      first = await read();
+    } catch (error) {
+      await close();
+      throw error;
+    }
+    let after: SortValues | undefined;
+    let done = false;
+    return {
+      next: async () => {
+        if (done) return null;
+        const hits = first ?? (await read(after));
+        first = undefined;
+        // A short page is the last: no need to ask for an empty one.
+        done = hits.length < pageSize;
+        after = hits.at(-1)?.sort as SortValues | undefined;
+        return hits.length > 0 ? hits.map((hit) => hit._source as CaseRecord) : null;
+      },
+      close,
+    };
   }
 
   /** Fails fast while the circuit is open; opens it when no node answers. */

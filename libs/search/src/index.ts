@@ -1,5 +1,6 @@
 export * from './archive-generation';
 export * from './case-cursor';
+export * from './case-export.query';
 export * from './case-index.definition';
 export * from './case-list.query';
 export * from './case-stats.query';

@@ -1,6 +1,6 @@
 import { InvalidParametersError } from '../http/api-error';
 import { encodeCursor, filterFingerprint } from '@app/search';
-import { toCaseListParams } from './case-list-params';
+import { toCaseExportParams, toCaseListParams } from './case-list-params';
 
 describe('toCaseListParams', () => {
   it('applies the spec defaults', () => {
@@ -47,6 +47,16 @@ describe('toCaseListParams', () => {
         expect(error).toBeInstanceOf(InvalidParametersError);
         expect((error as InvalidParametersError).problems).toEqual([{ parameter: 'cursor', message: expect.stringMatching(message) }]);
       }
+    });
+  });
+
+  describe('for the export', () => {
+    it('keeps the filters', () => {
+      expect(toCaseExportParams({ type: 'radar', hasVideo: 'true' })).toMatchObject({ type: 'radar', hasVideo: true });
+    });
+
+    it('refuses paging parameters, naming each', () => {
+      expect(() => toCaseExportParams({ limit: '5', cursor: 'x' })).toThrow(/limit does not apply to the export.*cursor does not apply/);
     });
   });
 });

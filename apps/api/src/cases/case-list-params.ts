@@ -27,6 +27,20 @@ export function toCaseListParams(query: CaseListQueryDto): CaseListParams {
   return { ...toFilters(query), limit, offset };
 }
 
+/**
+ * The export takes the list's filters and nothing else: it always streams every matching case,
+ * so paging parameters are refused rather than silently ignored.
+ */
+export function toCaseExportParams(query: CaseListQueryDto): CaseListParams {
+  const paging = (['limit', 'offset', 'cursor'] as const).filter((name) => query[name] !== undefined);
+  if (paging.length > 0) {
+    throw new InvalidParametersError(
+      paging.map((parameter) => ({ parameter, message: `${parameter} does not apply to the export, which streams every matching case` })),
+    );
+  }
+  return { ...toFilters(query), limit: 0, offset: 0 };
+}
+
 function toFilters(query: CaseListQueryDto): Omit<CaseListParams, 'limit' | 'offset'> {
   return {
     type: query.type as CaseType | undefined,

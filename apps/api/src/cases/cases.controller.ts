@@ -1,9 +1,9 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query, StreamableFile } from '@nestjs/common';
 import { CaseListQueryDto } from './case-list-query.dto';
 import { CasesService } from './cases.service';
 import type { CachedReply } from '../http/cached-reply';
 
-/** Bodies leave as cached bytes; their shapes are CaseListBody and `{ case: CaseRecord }`. */
+/** Bodies leave as cached bytes (shapes CaseListBody and `{ case: CaseRecord }`) or, for the export, as NDJSON. */
 @Controller('api/cases')
 export class CasesController {
   constructor(private readonly cases: CasesService) {}
@@ -11,6 +11,13 @@ export class CasesController {
   @Get()
   list(@Query() query: CaseListQueryDto): Promise<CachedReply> {
     return this.cases.list(query);
+  }
+
+  // Declared before :id, and static routes win in Fastify's router anyway.
+  @Get('export')
+  @Header('Cache-Control', 'no-store')
+  export(@Query() query: CaseListQueryDto): Promise<StreamableFile> {
+    return this.cases.export(query);
   }
 
   @Get(':id')

@@ -1,10 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, StreamableFile } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { Environment } from '@app/config';
 import { CASE_ID_FORMAT, type CaseSummary } from '@app/cases';
 import { CaseNotFoundError, CasesRepository, encodeCursor, filterFingerprint } from '@app/search';
 import { CachedReply } from '../http/cached-reply';
 import { canonicalQuery, ResponseCache } from '../http/response-cache';
 import type { CaseListQueryDto } from './case-list-query.dto';
-import { toCaseListParams } from './case-list-params';
+import { CaseExportStream, NDJSON } from './case-export.stream';
+import { toCaseExportParams, toCaseListParams } from './case-list-params';
 
 export interface CaseListBody {
   count: number;
@@ -21,10 +24,15 @@ const MAX_ID_LENGTH = 200;
 
 @Injectable()
 export class CasesService {
+  private readonly exportPageSize: number;
+
   constructor(
     private readonly repository: CasesRepository,
     private readonly responses: ResponseCache,
-  ) {}
+    config: ConfigService<Environment, true>,
+  ) {
+    this.exportPageSize = config.get('EXPORT_PAGE_SIZE', { infer: true });
+  }
 
   /** Parameters are checked before the cache, so a bad request is a 400 even with the engine down. */
   list(query: CaseListQueryDto): Promise<CachedReply> {
@@ -36,6 +44,12 @@ export class CasesService {
       const nextCursor = more ? encodeCursor({ after: page.lastSort!, offset: params.offset + count, filters: filterFingerprint(params) }) : null;
       return { count, total: page.total, limit: params.limit, offset: params.offset, nextCursor, cases: page.cases };
     });
+  }
+
+  /** Every matching full record as NDJSON; compressed on the way out by @fastify/compress when asked. */
+  async export(query: CaseListQueryDto): Promise<StreamableFile> {
+    const pages = await this.repository.openExport(toCaseExportParams(query), this.exportPageSize);
+    return new StreamableFile(new CaseExportStream(pages), { type: NDJSON });
   }
 
   async get(id: string): Promise<CachedReply> {
