@@ -121,6 +121,26 @@ describe('GET /api/cases/export', () => {
     expect(decode(compressed.bytes).equals(plain.bytes)).toBe(true);
   });
 
+  it('links to the licence terms, since NDJSON lines carry no envelope', async () => {
+    const { headers } = await raw(api.baseUrl, '/api/cases/export');
+    expect(headers.link).toMatch(/^<https?:\/\/[^>]+>; rel="license"$/);
+  });
+
+  it('answers HEAD with the headers only, without reading the whole export', async () => {
+    const before = await searchStats();
+    const response = await fetch(`${manyApi.baseUrl}/api/cases/export`, { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8');
+    expect(await response.text()).toBe('');
+    let after = await searchStats();
+    for (let attempt = 0; attempt < 100 && after.openContexts > before.openContexts; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      after = await searchStats();
+    }
+    expect(after.openContexts).toBe(before.openContexts);
+    expect(after.queries - before.queries).toBeLessThan(5);
+  });
+
   it('is not taken for a case id', async () => {
     const { status, headers } = await raw(api.baseUrl, '/api/cases/export');
     expect(status).toBe(200);

@@ -12,16 +12,27 @@ import { ResponseEnvelope } from './response-envelope';
 export class EnvelopeInterceptor implements NestInterceptor {
   constructor(private readonly envelope: ResponseEnvelope) {}
 
-  intercept(context: ExecutionContext, next: CallHandler<object>): Observable<object> {
+  intercept(context: ExecutionContext, next: CallHandler<object>): Observable<unknown> {
     return next.handle().pipe(
       mergeMap(async (body) => {
         if (body instanceof CachedReply) {
           const http = context.switchToHttp();
           return body.writeTo(http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>());
         }
-        if (body instanceof StreamableFile) return body;
+        if (body instanceof StreamableFile) return this.stream(body, context);
         return this.envelope.wrap(body);
       }),
     );
+  }
+
+  private stream(file: StreamableFile, context: ExecutionContext): StreamableFile | string {
+    const http = context.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
+    reply.header('link', this.envelope.licenseLink);
+    if (http.getRequest<FastifyRequest>().method !== 'HEAD') return file;
+    // Fastify would read a HEAD's stream to its end only to discard it: stop it here instead.
+    file.getStream().destroy();
+    reply.header('content-type', file.getHeaders().type);
+    return '';
   }
 }
