@@ -45,6 +45,18 @@ describe('the byte cache', () => {
     expect(JSON.parse(second.bytes.toString()).version).toBe(1);
   });
 
+  it('answers a repeated URL from the cache with the same headers as the full path, CORS included', async () => {
+    const path = '/api/cases?country=US&limit=4';
+    const first = await raw(path, { origin: 'https://someone.example' });
+    const repeated = await raw(path, { origin: 'https://someone.example' });
+    expect(repeated.headers['x-cache']).toBe('HIT');
+    expect(repeated.headers['access-control-allow-origin']).toBe('*');
+    for (const header of ['content-type', 'etag', 'cache-control', 'vary', 'access-control-allow-origin']) {
+      expect(repeated.headers[header]).toBe(first.headers[header]);
+    }
+    expect(repeated.bytes.equals(first.bytes)).toBe(true);
+  });
+
   it('reports a MISS for a query never asked before', async () => {
     const { headers } = await raw('/api/cases?type=radar&limit=3');
     expect(headers['x-cache']).toBe('MISS');

@@ -7,6 +7,8 @@ import compress from '@fastify/compress';
 import { ApiModule } from './api.module';
 import { BROTLI_QUALITY, COMPRESSION_THRESHOLD, CONTENT_ENCODINGS } from './http/cached-body';
 import { answerNotModified } from './http/conditional-get';
+import { serveCachedHits } from './http/cached-fast-path';
+import { ResponseCache } from './http/response-cache';
 import { createQueryValidationPipe } from './http/query-validation.pipe';
 import { ALLOWED_METHODS, rejectWriteMethods } from './http/read-only-routes';
 import { ResponseEnvelope } from './http/response-envelope';
@@ -40,6 +42,7 @@ export async function createApiApp(
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
   });
   answerNotModified(fastify);
+  serveCachedHits(fastify, app.get(ResponseCache));
   app.enableShutdownHooks();
 
   await app.init();

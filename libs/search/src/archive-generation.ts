@@ -65,6 +65,11 @@ export class ArchiveGenerationTracker implements OnModuleDestroy {
     return this.state.reachable;
   }
 
+  /** The state as of the last probe, without starting or waiting for one. */
+  get snapshot(): ArchiveGeneration {
+    return this.state;
+  }
+
   /** Called by the repository when a read could not reach any node. */
   reportUnreachable(): void {
     this.state = { ...this.state, reachable: false };

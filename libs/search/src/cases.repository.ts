@@ -50,6 +50,11 @@ export class CasesRepository {
     return this.generations.current();
   }
 
+  /** The same, as of the last probe, synchronously (for the cached fast path). */
+  get generationNow(): ArchiveGeneration {
+    return this.generations.snapshot;
+  }
+
   async list(params: CaseListParams): Promise<CaseListPage> {
     return toCaseListPage(await this.call(() => this.client.search<CaseSummary>(buildCaseListRequest(this.alias, params), this.readOptions)));
   }

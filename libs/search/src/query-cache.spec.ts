@@ -53,4 +53,13 @@ describe('QueryCache', () => {
     for (const query of ['b', 'c', 'd']) await cache.fetch('g2', query, async () => ({ n: 0 }));
     expect(cache.lastGoodFor('a')).toBeUndefined();
   });
+
+  it('peeks at a fresh entry of the current generation only, never loading', async () => {
+    const cache = cacheOf(60);
+    expect(cache.peek('g1', 'k')).toBeUndefined();
+    await cache.fetch('g1', 'k', async () => ({ n: 1 }));
+    expect(cache.peek('g1', 'k')).toEqual({ n: 1 });
+    expect(cache.peek('g2', 'k')).toBeUndefined();
+    expect(cacheOf(0).peek('g1', 'k')).toBeUndefined();
+  });
 });

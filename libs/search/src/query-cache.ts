@@ -50,6 +50,11 @@ export class QueryCache<V extends object> {
     return { value, outcome: status.fetch === 'hit' ? 'HIT' : 'MISS' };
   }
 
+  /** A fresh entry for this generation and query, without loading; undefined if there is none. */
+  peek(generation: string, query: string): V | undefined {
+    return this.fresh?.get(`${generation}\n${query}`);
+  }
+
   /** The last answer this query ever got, however old, or undefined if it never had one. */
   lastGoodFor(query: string): V | undefined {
     return this.lastGood.get(query);

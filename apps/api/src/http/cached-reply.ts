@@ -9,6 +9,8 @@ export class CachedReply {
   constructor(
     readonly body: CachedBody,
     readonly outcome: CacheOutcome,
+    /** The canonical query the body answers. */
+    readonly query: string,
   ) {}
 
   /**

@@ -2,6 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor, StreamableF
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { mergeMap, Observable } from 'rxjs';
 import { CachedReply } from './cached-reply';
+import { ResponseCache } from './response-cache';
 import { ResponseEnvelope } from './response-envelope';
 
 /**
@@ -10,14 +11,19 @@ import { ResponseEnvelope } from './response-envelope';
  */
 @Injectable()
 export class EnvelopeInterceptor implements NestInterceptor {
-  constructor(private readonly envelope: ResponseEnvelope) {}
+  constructor(
+    private readonly envelope: ResponseEnvelope,
+    private readonly responses: ResponseCache,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler<object>): Observable<unknown> {
     return next.handle().pipe(
       mergeMap(async (body) => {
         if (body instanceof CachedReply) {
           const http = context.switchToHttp();
-          return body.writeTo(http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>());
+          const request = http.getRequest<FastifyRequest>();
+          this.responses.rememberUrl(request.url, body);
+          return body.writeTo(request, http.getResponse<FastifyReply>());
         }
         if (body instanceof StreamableFile) return this.stream(body, context);
         return this.envelope.wrap(body);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { LRUCache } from 'lru-cache';
 import type { Environment } from '@app/config';
 import { ArchiveUnavailableError, CasesRepository, ElasticsearchUnreachableError, QueryCache } from '@app/search';
 import { CachedBody } from './cached-body';
@@ -8,6 +9,8 @@ import { ResponseEnvelope } from './response-envelope';
 
 /** Each of the two stores (fresh, last good) holds at most this many bytes. */
 const CACHE_MAX_BYTES = 64 * 1024 * 1024;
+/** Distinct request URLs remembered for the fast path. */
+const MAX_URLS = 10_000;
 
 /**
  * A stable text for a query: parameters sorted by name, unset ones dropped, so that equal
@@ -28,6 +31,8 @@ export function canonicalQuery(route: string, params: object): string {
 @Injectable()
 export class ResponseCache {
   private readonly cache: QueryCache<CachedBody>;
+  /** Raw request URL -> the canonical query it was validated into, for URLs answered from the cache. */
+  private readonly urls = new LRUCache<string, string>({ max: MAX_URLS });
 
   constructor(
     private readonly repository: CasesRepository,
@@ -47,7 +52,7 @@ export class ResponseCache {
     if (!generation.reachable) return this.stale(query, new ElasticsearchUnreachableError());
     try {
       const { value, outcome } = await this.cache.fetch(generation.index ?? '', query, async () => CachedBody.ofJson(this.envelope.wrap(await load())));
-      return new CachedReply(value, outcome);
+      return new CachedReply(value, outcome, query);
     } catch (error) {
       if (error instanceof ArchiveUnavailableError) return this.stale(query, error);
       throw error;
@@ -57,6 +62,26 @@ export class ResponseCache {
   private stale(query: string, error: ArchiveUnavailableError): CachedReply {
     const last = this.cache.lastGoodFor(query);
     if (!last) throw error;
-    return new CachedReply(last, 'STALE');
+    return new CachedReply(last, 'STALE', query);
+  }
+
+  /** Records that this exact URL, once validated, asks this reply's query. */
+  rememberUrl(url: string, reply: CachedReply): void {
+    if (reply.outcome !== 'STALE') this.urls.set(url, reply.query);
+  }
+
+  /**
+   * The fast path: a fresh cached reply for a URL seen before, found without routing,
+   * validation or Elasticsearch. The same URL always validates to the same query, so this
+   * answers exactly what the full path would; anything else (unknown URL, new generation,
+   * open circuit) returns undefined and takes the full path.
+   */
+  hitFor(url: string): CachedReply | undefined {
+    const query = this.urls.get(url);
+    if (query === undefined) return undefined;
+    const generation = this.repository.generationNow;
+    if (!generation.reachable) return undefined;
+    const body = this.cache.peek(generation.index ?? '', query);
+    return body && new CachedReply(body, 'HIT', query);
   }
 }
