@@ -27,7 +27,7 @@ export class Environment {
    * never answered before gets its 503 in under a second when Elasticsearch stops answering.
    */
   @Transform(toInt) @IsInt() @Min(100) @Max(60_000)
-  SEARCH_TIMEOUT_MS = 900;
+  SEARCH_TIMEOUT_MS = 800;
 
   /** How often each api replica asks which index the alias points at (its cache generation). */
   @Transform(toInt) @IsInt() @Min(100) @Max(60_000)
