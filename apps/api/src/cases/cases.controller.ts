@@ -1,15 +1,16 @@
 import { Controller, Get, Header, Param, Query, StreamableFile } from '@nestjs/common';
 import { CaseListQueryDto } from './case-list-query.dto';
-import { CasesService } from './cases.service';
+import type { CaseRecord } from '@app/cases';
+import { CaseListBody, CasesService } from './cases.service';
 import type { CachedReply } from '../http/cached-reply';
 
-/** Bodies leave as cached bytes (shapes CaseListBody and `{ case: CaseRecord }`) or, for the export, as NDJSON. */
+/** Bodies leave as cached bytes of the named shapes or, for the export, as NDJSON. */
 @Controller('api/cases')
 export class CasesController {
   constructor(private readonly cases: CasesService) {}
 
   @Get()
-  list(@Query() query: CaseListQueryDto): Promise<CachedReply> {
+  list(@Query() query: CaseListQueryDto): Promise<CachedReply<CaseListBody>> {
     return this.cases.list(query);
   }
 
@@ -21,7 +22,7 @@ export class CasesController {
   }
 
   @Get(':id')
-  get(@Param('id') id: string): Promise<CachedReply> {
+  get(@Param('id') id: string): Promise<CachedReply<{ case: CaseRecord }>> {
     return this.cases.get(id);
   }
 }

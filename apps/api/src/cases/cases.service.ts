@@ -1,7 +1,7 @@
 import { Injectable, StreamableFile } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '@app/config';
-import { CASE_ID_FORMAT, type CaseSummary } from '@app/cases';
+import { CASE_ID_FORMAT, type CaseRecord, type CaseSummary } from '@app/cases';
 import { CaseNotFoundError, CasesRepository, encodeCursor, filterFingerprint } from '@app/search';
 import { CachedReply } from '../http/cached-reply';
 import { canonicalQuery, ResponseCache } from '../http/response-cache';
@@ -35,7 +35,7 @@ export class CasesService {
   }
 
   /** Parameters are checked before the cache, so a bad request is a 400 even with the engine down. */
-  list(query: CaseListQueryDto): Promise<CachedReply> {
+  list(query: CaseListQueryDto): Promise<CachedReply<CaseListBody>> {
     const params = toCaseListParams(query);
     return this.responses.respond(canonicalQuery('list', params), async (): Promise<CaseListBody> => {
       const page = await this.repository.list(params);
@@ -52,7 +52,7 @@ export class CasesService {
     return new StreamableFile(new CaseExportStream(pages), { type: NDJSON });
   }
 
-  async get(id: string): Promise<CachedReply> {
+  async get(id: string): Promise<CachedReply<{ case: CaseRecord }>> {
     if (id.length > MAX_ID_LENGTH || !CASE_ID_FORMAT.test(id)) throw new CaseNotFoundError(id.slice(0, MAX_ID_LENGTH));
     return this.responses.respond(canonicalQuery('case', { id }), async () => ({ case: await this.repository.findById(id) }));
   }

@@ -4,8 +4,14 @@ import { CACHE_CONTROL, STALE_CACHE_CONTROL } from './cache-control';
 import { CachedBody, pickEncoding } from './cached-body';
 import { etagMatches } from './conditional-get';
 
-/** What a cached endpoint's service returns: the body's bytes and how they were obtained. */
-export class CachedReply {
+/**
+ * What a cached endpoint's service returns: the body's bytes and how they were obtained.
+ * `T` names the JSON shape those bytes hold (inside the envelope), for readers and API docs.
+ */
+export class CachedReply<T extends object = object> {
+  /** Type only (never set): the shape of the JSON body. */
+  declare readonly shape?: T;
+
   constructor(
     readonly body: CachedBody,
     readonly outcome: CacheOutcome,

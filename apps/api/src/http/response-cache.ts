@@ -46,23 +46,23 @@ export class ResponseCache {
     });
   }
 
-  async respond(query: string, load: () => Promise<object>): Promise<CachedReply> {
+  async respond<T extends object>(query: string, load: () => Promise<T>): Promise<CachedReply<T>> {
     const generation = await this.repository.generation();
     // The circuit is open: answer from memory or fail now, without waiting on a dead engine.
-    if (!generation.reachable) return this.stale(query, new ElasticsearchUnreachableError());
+    if (!generation.reachable) return this.stale<T>(query, new ElasticsearchUnreachableError());
     try {
       const { value, outcome } = await this.cache.fetch(generation.index ?? '', query, async () => CachedBody.ofJson(this.envelope.wrap(await load())));
-      return new CachedReply(value, outcome, query);
+      return new CachedReply<T>(value, outcome, query);
     } catch (error) {
-      if (error instanceof ArchiveUnavailableError) return this.stale(query, error);
+      if (error instanceof ArchiveUnavailableError) return this.stale<T>(query, error);
       throw error;
     }
   }
 
-  private stale(query: string, error: ArchiveUnavailableError): CachedReply {
+  private stale<T extends object>(query: string, error: ArchiveUnavailableError): CachedReply<T> {
     const last = this.cache.lastGoodFor(query);
     if (!last) throw error;
-    return new CachedReply(last, 'STALE', query);
+    return new CachedReply<T>(last, 'STALE', query);
   }
 
   /** Records that this exact URL, once validated, asks this reply's query. */

@@ -1,14 +1,14 @@
 import { Controller, Get } from '@nestjs/common';
+import type { CaseStats } from '@app/search';
 import type { CachedReply } from '../http/cached-reply';
 import { StatsService } from './stats.service';
 
-/** The body leaves as cached bytes in the CaseStats shape. */
 @Controller('api/stats')
 export class StatsController {
   constructor(private readonly stats: StatsService) {}
 
   @Get()
-  get(): Promise<CachedReply> {
+  get(): Promise<CachedReply<CaseStats>> {
     return this.stats.get();
   }
 }

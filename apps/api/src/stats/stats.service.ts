@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CasesRepository } from '@app/search';
+import { CasesRepository, CaseStats } from '@app/search';
 import { CachedReply } from '../http/cached-reply';
 import { canonicalQuery, ResponseCache } from '../http/response-cache';
 
@@ -10,7 +10,7 @@ export class StatsService {
     private readonly responses: ResponseCache,
   ) {}
 
-  get(): Promise<CachedReply> {
+  get(): Promise<CachedReply<CaseStats>> {
     return this.responses.respond(canonicalQuery('stats', {}), () => this.repository.stats());
   }
 }
