@@ -4,6 +4,7 @@ describe('buildCaseExportRequest', () => {
   it('pages full records over a point in time with the list query and sort', () => {
     expect(buildCaseExportRequest('pit-1', { type: 'radar', limit: 50, offset: 10 }, 500)).toEqual({
       pit: { id: 'pit-1', keep_alive: '1m' },
+      filter_path: ['pit_id', 'hits.hits._source', 'hits.hits.sort'],
       size: 500,
       track_total_hits: false,
       _source: { excludes: ['point'] },

@@ -14,6 +14,8 @@ export function buildCaseExportRequest(pitId: string, params: CaseListParams, pa
   const { query, sort } = buildCaseListRequest('', { ...params, limit: pageSize, offset: 0 });
   return {
     pit: { id: pitId, keep_alive: EXPORT_KEEP_ALIVE },
+    // Only what the export uses: less JSON for the api to parse on every page.
+    filter_path: ['pit_id', 'hits.hits._source', 'hits.hits.sort'],
     size: pageSize,
     track_total_hits: false,
     _source: { excludes: ['point'] },

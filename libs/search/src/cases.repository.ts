@@ -93,26 +93,26 @@ export class CasesRepository {
     const read = async (after?: SortValues) => {
       const response = await this.call(() => this.client.search<CaseRecord>(buildCaseExportRequest(pitId, params, pageSize, after), this.readOptions));
       pitId = response.pit_id ?? pitId;
-      return response.hits.hits;
+      // filter_path drops `hits` altogether when there are none.
+      return response.hits?.hits ?? [];
     };
 
-    let first: Awaited<ReturnType<typeof read>> | undefined;
+    let pending: Promise<Awaited<ReturnType<typeof read>>> | null;
     try {
-      first = await read();
+      pending = Promise.resolve(await read());
     } catch (error) {
       await close();
       throw error;
     }
-    let after: SortValues | undefined;
-    let done = false;
     return {
       next: async () => {
-        if (done) return null;
-        const hits = first ?? (await read(after));
-        first = undefined;
-        // A short page is the last: no need to ask for an empty one.
-        done = hits.length < pageSize;
-        after = hits.at(-1)?.sort as SortValues | undefined;
+        if (!pending) return null;
+        const hits = await pending;
+        // A short page is the last. Otherwise the next page is fetched while this one is sent:
+        // two pages in memory at most, and Elasticsearch's time overlaps the client's.
+        pending = hits.length < pageSize || closed ? null : read(hits.at(-1)!.sort as SortValues);
+        // Handled when next() awaits it; this only keeps an abandoned prefetch from crashing the process.
+        pending?.catch(() => undefined);
         return hits.length > 0 ? hits.map((hit) => hit._source as CaseRecord) : null;
       },
       close,
