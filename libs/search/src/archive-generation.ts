@@ -37,6 +37,7 @@ export function isUnreachable(error: unknown): boolean {
 export class ArchiveGenerationTracker implements OnModuleDestroy {
   private state: ArchiveGeneration = { index: null, reachable: true };
   private timer: NodeJS.Timeout | undefined;
+  private firstProbe: Promise<void> | undefined;
   private probing: Promise<void> | undefined;
   private readonly alias: string;
   private readonly intervalMs: number;
@@ -53,11 +54,13 @@ export class ArchiveGenerationTracker implements OnModuleDestroy {
 
   /** Starts polling on first use, so the ingest CLI, which shares this module, never polls. */
   async current(): Promise<ArchiveGeneration> {
-    if (!this.timer) {
+    if (!this.firstProbe) {
       this.timer = setInterval(() => void this.probe(), this.intervalMs);
       this.timer.unref();
-      await this.probe();
+      this.firstProbe = this.probe();
     }
+    // Every caller waits for the first answer, so none caches under a generation not yet known.
+    await this.firstProbe;
     return this.state;
   }
 

@@ -20,7 +20,7 @@ export function readRequestOptions(timeoutMs: number, nodes: number): Pick<Trans
   return { requestTimeout: timeoutMs, maxRetries: Math.max(0, nodes - 1) };
 }
 
-/** Pages of full records, read one at a time on demand; close() releases the point in time. */
+/** Pages of full records, read on demand (one page ahead at most); close() releases the point in time. */
 export interface CaseExportPages {
   /** The next page, or null after the last one. */
   next(): Promise<CaseRecord[] | null>;
