@@ -5,7 +5,6 @@ const shared = {
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
   moduleNameMapper: {
     '^@app/(cases|search|config)(.*)$': '<rootDir>/libs/$1/src$2',
-    '^content-disposition$': '<rootDir>/test/support/content-disposition.shim.js',
   },
   testEnvironment: 'node',
 };

@@ -9,6 +9,7 @@ import { FIXTURE, ingest, request, RunningApi, startApi } from './support/archiv
 import { parseCoverage } from '../apps/ingest/src/manifest/coverage';
 import { runManifestDiff } from '../apps/ingest/src/manifest/manifest-diff.command';
 import { reviseDataset } from '../apps/ingest/src/revisions/dataset-revisions';
+import { CACHE_CONTROL } from '../apps/api/src/http/cache-control';
 
 const ALIAS = 'e2e-releases-cases';
 const fixture: CaseRecord[] = JSON.parse(readFileSync(FIXTURE, 'utf8'));
@@ -95,7 +96,7 @@ describe('GET /api/feed.atom', () => {
     const { status, headers, text, feed: atom } = await feed(api.baseUrl, '/api/feed.atom');
     expect(status).toBe(200);
     expect(headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
-    expect(headers.get('cache-control')).toBe('public, max-age=300');
+    expect(headers.get('cache-control')).toBe(CACHE_CONTROL);
     expect(XMLValidator.validate(text)).toBe(true);
     expect(atom['@_xmlns']).toBe('http://www.w3.org/2005/Atom');
     // RFC 4287 4.1.1: id, title, updated, and an author (here at feed level).

@@ -17,10 +17,10 @@ export function elasticsearchUrl(): string {
   return url;
 }
 
-/** Runs the real ingest code, as the CLI does, against the test Elasticsearch. */
-export async function ingest(alias: string, path: string, options: IngestOptions = {}) {
+/** Runs the real ingest code, as the CLI does, against the test Elasticsearch (or the one given). */
+export async function ingest(alias: string, path: string, options: IngestOptions = {}, url = elasticsearchUrl()) {
   const context = await NestFactory.createApplicationContext(
-    IngestModule.register({ ELASTICSEARCH_URL: elasticsearchUrl(), CASES_ALIAS: alias }),
+    IngestModule.register({ ELASTICSEARCH_URL: url, CASES_ALIAS: alias }),
     { logger: false },
   );
   try {
@@ -32,6 +32,8 @@ export async function ingest(alias: string, path: string, options: IngestOptions
 
 export interface RunningApi {
   baseUrl: string;
+  /** The Nest application, for tests that inspect its configuration. */
+  app: NestFastifyApplication;
   close(): Promise<void>;
 }
 
@@ -44,7 +46,7 @@ export async function startApi(env: EnvironmentOverrides): Promise<RunningApi> {
   });
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
-  return { baseUrl: `http://127.0.0.1:${address.port}`, close: () => app.close() };
+  return { baseUrl: `http://127.0.0.1:${address.port}`, app, close: () => app.close() };
 }
 
 export interface JsonResponse {

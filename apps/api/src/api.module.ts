@@ -8,6 +8,7 @@ import { FeedController } from './feed/feed.controller';
 import { FeedService } from './feed/feed.service';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
+import { ResponseCache } from './http/response-cache';
 import { ResponseEnvelope } from './http/response-envelope';
 import { StatsController } from './stats/stats.controller';
 import { StatsService } from './stats/stats.service';
@@ -24,6 +25,7 @@ import { LoggingModule, LoggingOptions } from './logging/logging.module';
     StatsService,
     FeedService,
     ResponseEnvelope,
+    ResponseCache,
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
   ],

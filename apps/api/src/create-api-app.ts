@@ -1,10 +1,16 @@
+import { constants as zlibConstants } from 'node:zlib';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { LogLevel } from '@nestjs/common';
 import type { DestinationStream } from 'pino';
 import { loadEnvironment, trustProxyOption, type EnvironmentOverrides } from '@app/config';
+import compress from '@fastify/compress';
 import { ApiModule } from './api.module';
 import { serveExplorer } from './explorer/explorer-static';
+import { BROTLI_QUALITY, COMPRESSION_THRESHOLD, CONTENT_ENCODINGS } from './http/cached-body';
+import { answerNotModified } from './http/conditional-get';
+import { serveCachedHits } from './http/cached-fast-path';
+import { ResponseCache } from './http/response-cache';
 import { createQueryValidationPipe } from './http/query-validation.pipe';
 import { ALLOWED_METHODS, rejectWriteMethods } from './http/read-only-routes';
 import { ResponseEnvelope } from './http/response-envelope';
@@ -45,7 +51,19 @@ export async function createApiApp(
     exposedHeaders: ['RateLimit-Policy', 'RateLimit', 'Retry-After', 'X-Request-Id'],
   });
   app.useGlobalPipes(createQueryValidationPipe());
-  rejectWriteMethods(app.getHttpAdapter().getInstance(), app.get(ResponseEnvelope));
+  const fastify = app.getHttpAdapter().getInstance();
+  rejectWriteMethods(fastify, app.get(ResponseEnvelope));
+  // Compresses what the byte cache did not (errors, the export stream); cached bodies arrive
+  // already encoded. The 304 hook comes after it so that it sees the final headers.
+  await app.register(compress, {
+    encodings: CONTENT_ENCODINGS.filter((encoding) => encoding !== 'identity'),
+    threshold: COMPRESSION_THRESHOLD,
+    // JSON, the export's NDJSON and the Atom feed (which the plugin's default list does not name).
+    customTypes: /^application\/(?:json|x-ndjson)(?:;|$)/,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+  });
+  answerNotModified(fastify);
+  serveCachedHits(fastify, app.get(ResponseCache));
   await serveExplorer(app);
   await registerQuota(app);
   registerMetrics(app);

@@ -15,9 +15,27 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(100) @Max(60_000)
   ELASTICSEARCH_TIMEOUT_MS = 5_000;
 
-  /** How long the api may answer a repeated query from memory; 0 turns the cache off. */
-  @Transform(toInt) @IsInt() @Min(0) @Max(3_600)
-  CACHE_TTL_SECONDS = 30;
+  /**
+   * How long the api may answer a repeated query from memory; 0 turns the cache off. Entries are
+   * keyed on the index the alias points at, so a re-index shows at once whatever this says.
+   */
+  @Transform(toInt) @IsInt() @Min(0) @Max(86_400)
+  CACHE_TTL_SECONDS = 300;
+
+  /**
+   * Timeout of each read the api sends to Elasticsearch. Kept under a second so that a query
+   * never answered before gets its 503 in under a second when Elasticsearch stops answering.
+   */
+  @Transform(toInt) @IsInt() @Min(100) @Max(60_000)
+  SEARCH_TIMEOUT_MS = 800;
+
+  /** How often each api replica asks which index the alias points at (its cache generation). */
+  @Transform(toInt) @IsInt() @Min(100) @Max(60_000)
+  ALIAS_REFRESH_MS = 1_000;
+
+  /** Full records per Elasticsearch page while streaming /api/cases/export. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(10_000)
+  EXPORT_PAGE_SIZE = 500;
 
   @Transform(toInt) @IsInt() @Min(0) @Max(65_535)
   PORT = 3000;

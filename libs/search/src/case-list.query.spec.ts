@@ -61,6 +61,15 @@ describe('buildCaseListRequest', () => {
   });
 });
 
+describe('buildCaseListRequest with a cursor', () => {
+  it('continues after the sort values instead of skipping hits', () => {
+    const request = buildCaseListRequest('cases', { type: 'radar', limit: 20, offset: 12_000, searchAfter: [-7.2e11, 'a'] });
+    expect(request).toMatchObject({ from: 0, size: 20, search_after: [-7.2e11, 'a'] });
+    expect(request.sort).toEqual([{ date: { order: 'desc' } }, { id: { order: 'asc' } }]);
+    expect(buildCaseListRequest('cases', { limit: 20, offset: 40 })).not.toHaveProperty('search_after');
+  });
+});
+
 describe('toCaseListPage', () => {
   it('returns the total and the summaries in hit order', () => {
     const page = toCaseListPage({
@@ -70,5 +79,15 @@ describe('toCaseListPage', () => {
       hits: { total: { value: 7, relation: 'eq' }, hits: [{ _index: 'i', _id: 'b', _source: { id: 'b' } }, { _index: 'i', _id: 'a', _source: { id: 'a' } }] },
     } as never);
     expect(page).toEqual({ total: 7, cases: [{ id: 'b' }, { id: 'a' }] });
+  });
+
+  it("keeps the last hit's sort values for the next cursor", () => {
+    const page = toCaseListPage({
+      took: 1,
+      timed_out: false,
+      _shards: { total: 1, successful: 1, failed: 0 },
+      hits: { total: { value: 9, relation: 'eq' }, hits: [{ _index: 'i', _id: 'b', _source: { id: 'b' }, sort: [5, 'b'] }, { _index: 'i', _id: 'a', _source: { id: 'a' }, sort: [3, 'a'] }] },
+    } as never);
+    expect(page.lastSort).toEqual([3, 'a']);
   });
 });

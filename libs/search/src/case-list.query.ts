@@ -1,5 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { CASE_SUMMARY_FIELDS, CaseSummary, CaseType, Credibility, LocationPrecision } from '@app/cases';
+import type { SortValues } from './case-cursor';
 
 /** Validated, normalized list parameters (see the api's CaseListQueryDto). */
 export interface CaseListParams {
@@ -15,12 +16,17 @@ export interface CaseListParams {
   /** `YYYY-MM-DD`: only cases whose updatedAt is on or after this day. */
   updatedSince?: string;
   limit: number;
+  /** Cases before this page; with `searchAfter` it is only reported back, never sent as `from`. */
   offset: number;
+  /** Continue after these sort values (from a cursor) instead of skipping `offset` hits. */
+  searchAfter?: SortValues;
 }
 
 export interface CaseListPage {
   total: number;
   cases: CaseSummary[];
+  /** The sort values of the last hit, for the next cursor; absent on an empty page. */
+  lastSort?: SortValues;
 }
 
 /** Title matches weigh more than location or summary matches. */
@@ -59,19 +65,23 @@ export function buildCaseListRequest(index: string, params: CaseListParams): est
 
   return {
     index,
-    from: params.offset,
+    // search_after costs the same on page 1 and page 1,000, and is not bound by the 10,000 window.
+    from: params.searchAfter ? 0 : params.offset,
     size: params.limit,
     track_total_hits: true,
     _source: [...CASE_SUMMARY_FIELDS],
     query: { bool: { filter, must } },
     sort: params.q ? ['_score', ...CHRONOLOGICAL] : CHRONOLOGICAL,
+    ...(params.searchAfter ? { search_after: params.searchAfter } : {}),
   };
 }
 
 export function toCaseListPage(response: estypes.SearchResponse<CaseSummary>): CaseListPage {
   const total = response.hits.total;
+  const hits = response.hits.hits;
   return {
     total: typeof total === 'number' ? total : (total?.value ?? 0),
-    cases: response.hits.hits.map((hit) => hit._source as CaseSummary),
+    cases: hits.map((hit) => hit._source as CaseSummary),
+    lastSort: hits.at(-1)?.sort as SortValues | undefined,
   };
 }

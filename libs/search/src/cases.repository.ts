@@ -1,73 +1,141 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { Client, errors } from '@elastic/elasticsearch';
+import { Client, errors, type TransportRequestOptions } from '@elastic/elasticsearch';
 import type { CaseRecord, CaseSummary } from '@app/cases';
 import type { Environment } from '@app/config';
+import { ArchiveGeneration, ArchiveGenerationTracker, isUnreachable } from './archive-generation';
+import type { SortValues } from './case-cursor';
+import { buildCaseExportRequest, EXPORT_KEEP_ALIVE } from './case-export.query';
 import { buildCaseListRequest, CaseListPage, CaseListParams, toCaseListPage } from './case-list.query';
 import { buildStatsRequest, CaseStats, toStats } from './case-stats.query';
-import { QueryCache } from './query-cache';
-import { ArchiveUnavailableError, CaseNotFoundError } from './search.errors';
+import { ELASTICSEARCH_CLIENT } from './elasticsearch.token';
+import { ArchiveUnavailableError, CaseNotFoundError, ElasticsearchUnreachableError } from './search.errors';
 
-/** Injection token for the shared Elasticsearch client. */
-export const ELASTICSEARCH_CLIENT = Symbol('ELASTICSEARCH_CLIENT');
+/**
+ * Options for every read the api sends. A bounded timeout, and retries only onto other nodes
+ * (none with a single node): a dead node answers in one attempt instead of a retry storm, while
+ * a cluster that lost one node still answers from the others.
+ */
+export function readRequestOptions(timeoutMs: number, nodes: number): Pick<TransportRequestOptions, 'requestTimeout' | 'maxRetries'> {
+  return { requestTimeout: timeoutMs, maxRetries: Math.max(0, nodes - 1) };
+}
 
-/** Read-only access to the archive behind the alias. Engine failures leave here as domain errors. */
+/** Pages of full records, read on demand (one page ahead at most); close() releases the point in time. */
+export interface CaseExportPages {
+  /** The next page, or null after the last one. */
+  next(): Promise<CaseRecord[] | null>;
+  close(): Promise<void>;
+}
+
+/**
+ * Read-only access to the archive behind the alias. Engine failures leave here as domain errors.
+ * Caching is the api's business (it caches response bytes); this layer only reads.
+ */
 @Injectable()
 export class CasesRepository {
   private readonly alias: string;
-  private readonly cache: QueryCache;
+  readonly readOptions: Pick<TransportRequestOptions, 'requestTimeout' | 'maxRetries'>;
 
   constructor(
     @Inject(ELASTICSEARCH_CLIENT) private readonly client: Client,
+    private readonly generations: ArchiveGenerationTracker,
     config: ConfigService<Environment, true>,
   ) {
     this.alias = config.get('CASES_ALIAS', { infer: true });
-    this.cache = new QueryCache(config.get('CACHE_TTL_SECONDS', { infer: true }));
+    this.readOptions = readRequestOptions(config.get('SEARCH_TIMEOUT_MS', { infer: true }), client.connectionPool.size);
   }
 
-  list(params: CaseListParams): Promise<CaseListPage> {
-    return this.cache.getOrLoad(`list ${JSON.stringify(params)}`, async () =>
-      toCaseListPage(await this.call(() => this.client.search<CaseSummary>(buildCaseListRequest(this.alias, params)))),
-    );
+  /** The index the alias points at and whether Elasticsearch is reachable, as of the last probe. */
+  generation(): Promise<ArchiveGeneration> {
+    return this.generations.current();
+  }
+
+  /** The same, as of the last probe, synchronously (for the cached fast path). */
+  get generationNow(): ArchiveGeneration {
+    return this.generations.snapshot;
+  }
+
+  async list(params: CaseListParams): Promise<CaseListPage> {
+    return toCaseListPage(await this.call(() => this.client.search<CaseSummary>(buildCaseListRequest(this.alias, params), this.readOptions)));
   }
 
   findById(id: string): Promise<CaseRecord> {
-    return this.cache.getOrLoad(`case ${id}`, () => this.fetchById(id));
+    return this.call(async () => {
+      try {
+        const response = await this.client.get<CaseRecord>({ index: this.alias, id, _source_excludes: ['point'] }, this.readOptions);
+        return response._source as CaseRecord;
+      } catch (error) {
+        // A missing document answers 404 with found=false; a missing index also answers 404.
+        if (error instanceof errors.ResponseError && error.body?.found === false) throw new CaseNotFoundError(id);
+        throw error;
+      }
+    });
   }
 
-  stats(): Promise<CaseStats> {
-    return this.cache.getOrLoad('stats', async () => toStats(await this.call(() => this.client.search(buildStatsRequest(this.alias)))));
+  async stats(): Promise<CaseStats> {
+    return toStats(await this.call(() => this.client.search(buildStatsRequest(this.alias), this.readOptions)));
   }
 
-  private async fetchById(id: string): Promise<CaseRecord> {
+  /**
+   * Opens a point in time and reads the first page before returning, so that an unreachable
+   * engine is still a clean 503 rather than a stream that breaks after its headers.
+   */
+  async openExport(params: CaseListParams, pageSize: number): Promise<CaseExportPages> {
+    const pit = await this.call(() => this.client.openPointInTime({ index: this.alias, keep_alive: EXPORT_KEEP_ALIVE }, this.readOptions));
+    let pitId = pit.id;
+    let closed = false;
+    const close = async () => {
+      if (closed) return;
+      closed = true;
+      // Best effort: an unreleased point in time lapses on its own after EXPORT_KEEP_ALIVE.
+      await this.client.closePointInTime({ id: pitId }).catch(() => undefined);
+    };
+    const read = async (after?: SortValues) => {
+      const response = await this.call(() => this.client.search<CaseRecord>(buildCaseExportRequest(pitId, params, pageSize, after), this.readOptions));
+      pitId = response.pit_id ?? pitId;
+      // filter_path drops `hits` altogether when there are none.
+      return response.hits?.hits ?? [];
+    };
+
+    let pending: Promise<Awaited<ReturnType<typeof read>>> | null;
     try {
-      const response = await this.client.get<CaseRecord>({ index: this.alias, id, _source_excludes: ['point'] });
-      return response._source as CaseRecord;
+      pending = Promise.resolve(await read());
     } catch (error) {
-      // A missing document answers 404 with found=false; a missing index also answers 404.
-      if (error instanceof errors.ResponseError && error.body?.found === false) throw new CaseNotFoundError(id);
-      throw toDomainError(error);
+      await close();
+      throw error;
     }
+    return {
+      next: async () => {
+        if (!pending) return null;
+        const hits = await pending;
+        // A short page is the last. Otherwise the next page is fetched while this one is sent:
+        // two pages in memory at most, and Elasticsearch's time overlaps the client's.
+        pending = hits.length < pageSize || closed ? null : read(hits.at(-1)!.sort as SortValues);
+        // Handled when next() awaits it; this only keeps an abandoned prefetch from crashing the process.
+        pending?.catch(() => undefined);
+        return hits.length > 0 ? hits.map((hit) => hit._source as CaseRecord) : null;
+      },
+      close,
+    };
   }
 
+  /** Fails fast while the circuit is open; opens it when no node answers. */
   private async call<T>(request: () => Promise<T>): Promise<T> {
+    if (!this.generations.reachable) throw new ElasticsearchUnreachableError();
     try {
       return await request();
     } catch (error) {
-      throw toDomainError(error);
+      const domain = toDomainError(error);
+      if (domain instanceof ElasticsearchUnreachableError && !(error instanceof errors.TimeoutError)) this.generations.reportUnreachable();
+      throw domain;
     }
   }
 }
 
 /** Maps what the client throws to what the api can explain; anything unexpected passes through. */
 export function toDomainError(error: unknown): unknown {
-  if (
-    error instanceof errors.ConnectionError ||
-    error instanceof errors.TimeoutError ||
-    error instanceof errors.NoLivingConnectionsError
-  ) {
-    return new ArchiveUnavailableError('Elasticsearch cannot be reached', { cause: error });
-  }
+  if (error instanceof CaseNotFoundError || error instanceof ArchiveUnavailableError) return error;
+  if (isUnreachable(error)) return new ElasticsearchUnreachableError({ cause: error });
   if (error instanceof errors.ResponseError) {
     if (error.body?.error?.type === 'index_not_found_exception') {
       return new ArchiveUnavailableError('The archive has not been indexed yet', { cause: error });

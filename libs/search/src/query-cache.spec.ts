@@ -1,36 +1,65 @@
 import { QueryCache } from './query-cache';
 
+const cacheOf = (ttlSeconds: number, maxBytes = 1_000) => new QueryCache<{ n: number }>({ ttlSeconds, maxBytes, sizeOf: () => 10 });
+
 describe('QueryCache', () => {
-  it('loads a key once, then answers from memory', async () => {
-    const cache = new QueryCache(60);
-    const load = jest.fn(async () => ({ total: 1 }));
-    expect(await cache.getOrLoad('stats', load)).toEqual({ total: 1 });
-    expect(await cache.getOrLoad('stats', load)).toEqual({ total: 1 });
+  it('loads a query once per generation, then answers from memory', async () => {
+    const cache = cacheOf(60);
+    const load = jest.fn(async () => ({ n: 1 }));
+    expect(await cache.fetch('g1', 'stats', load)).toEqual({ value: { n: 1 }, outcome: 'MISS' });
+    expect(await cache.fetch('g1', 'stats', load)).toEqual({ value: { n: 1 }, outcome: 'HIT' });
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('loads again when the generation changes, without waiting for the TTL', async () => {
+    const cache = cacheOf(3_600);
+    const load = jest.fn().mockResolvedValueOnce({ n: 1 }).mockResolvedValueOnce({ n: 2 });
+    await cache.fetch('g1', 'stats', load);
+    expect(await cache.fetch('g2', 'stats', load)).toEqual({ value: { n: 2 }, outcome: 'MISS' });
+  });
+
   it('shares one load between concurrent misses', async () => {
-    const cache = new QueryCache(60);
-    let release: (value: object) => void = () => undefined;
-    const load = jest.fn(() => new Promise<object>((resolve) => (release = resolve)));
-    const both = Promise.all([cache.getOrLoad('k', load), cache.getOrLoad('k', load)]);
+    const cache = cacheOf(60);
+    let release: (value: { n: number }) => void = () => undefined;
+    const load = jest.fn(() => new Promise<{ n: number }>((resolve) => (release = resolve)));
+    const both = Promise.all([cache.fetch('g', 'k', load), cache.fetch('g', 'k', load)]);
     release({ n: 1 });
-    expect(await both).toEqual([{ n: 1 }, { n: 1 }]);
+    expect((await both).map((r) => r.value)).toEqual([{ n: 1 }, { n: 1 }]);
     expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('never keeps a failure', async () => {
-    const cache = new QueryCache(60);
-    const load = jest.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce({ ok: true });
-    await expect(cache.getOrLoad('k', load)).rejects.toThrow('down');
-    expect(await cache.getOrLoad('k', load)).toEqual({ ok: true });
+    const cache = cacheOf(60);
+    const load = jest.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce({ n: 1 });
+    await expect(cache.fetch('g', 'k', load)).rejects.toThrow('down');
+    expect((await cache.fetch('g', 'k', load)).value).toEqual({ n: 1 });
   });
 
-  it('keeps nothing when the time to live is zero', async () => {
-    const cache = new QueryCache(0);
-    const load = jest.fn(async () => ({}));
-    await cache.getOrLoad('k', load);
-    await cache.getOrLoad('k', load);
+  it('keeps nothing fresh when the TTL is zero, but still remembers the last good answer', async () => {
+    const cache = cacheOf(0);
+    const load = jest.fn(async () => ({ n: 1 }));
+    await cache.fetch('g', 'k', load);
+    expect((await cache.fetch('g', 'k', load)).outcome).toBe('MISS');
     expect(load).toHaveBeenCalledTimes(2);
+    expect(cache.lastGoodFor('k')).toEqual({ n: 1 });
+  });
+
+  it('remembers the last good answer of each query across generations, bounded by size', async () => {
+    const cache = cacheOf(60, 30);
+    await cache.fetch('g1', 'a', async () => ({ n: 1 }));
+    await cache.fetch('g2', 'a', async () => ({ n: 2 }));
+    expect(cache.lastGoodFor('a')).toEqual({ n: 2 });
+    expect(cache.lastGoodFor('never-asked')).toBeUndefined();
+    for (const query of ['b', 'c', 'd']) await cache.fetch('g2', query, async () => ({ n: 0 }));
+    expect(cache.lastGoodFor('a')).toBeUndefined();
+  });
+
+  it('peeks at a fresh entry of the current generation only, never loading', async () => {
+    const cache = cacheOf(60);
+    expect(cache.peek('g1', 'k')).toBeUndefined();
+    await cache.fetch('g1', 'k', async () => ({ n: 1 }));
+    expect(cache.peek('g1', 'k')).toEqual({ n: 1 });
+    expect(cache.peek('g2', 'k')).toBeUndefined();
+    expect(cacheOf(0).peek('g1', 'k')).toBeUndefined();
   });
 });

@@ -3,8 +3,10 @@ import { ConfigService } from '@nestjs/config';
 import { Client } from '@elastic/elasticsearch';
 import type { Environment } from '@app/config';
 import { CaseFeedRepository } from './case-feed.repository';
-import { CasesRepository, ELASTICSEARCH_CLIENT } from './cases.repository';
+import { ArchiveGenerationTracker } from './archive-generation';
+import { CasesRepository } from './cases.repository';
 import { createElasticsearchClient } from './elasticsearch.client';
+import { ELASTICSEARCH_CLIENT } from './elasticsearch.token';
 
 @Module({
   providers: [
@@ -17,6 +19,7 @@ import { createElasticsearchClient } from './elasticsearch.client';
           ELASTICSEARCH_TIMEOUT_MS: config.get('ELASTICSEARCH_TIMEOUT_MS', { infer: true }),
         }),
     },
+    ArchiveGenerationTracker,
     CasesRepository,
     {
       provide: CaseFeedRepository,

@@ -1,5 +1,6 @@
 import { InvalidParametersError } from '../http/api-error';
-import { toCaseListParams } from './case-list-params';
+import { encodeCursor, filterFingerprint } from '@app/search';
+import { toCaseExportParams, toCaseListParams } from './case-list-params';
 
 describe('toCaseListParams', () => {
   it('applies the spec defaults', () => {
@@ -38,5 +39,38 @@ describe('updatedSince', () => {
     expect(toCaseListParams({ updatedSince: '2026-11-21T08:00:00Z' }).updatedSince).toBe('2026-11-21');
     expect(toCaseListParams({ updatedSince: '2026-11-21T23:30:00-05:00' }).updatedSince).toBe('2026-11-22');
     expect(toCaseListParams({ updatedSince: '2026-11-22T01:00:00.123+02:00' }).updatedSince).toBe('2026-11-21');
+  });
+
+  describe('with a cursor', () => {
+    const cursor = encodeCursor({ after: [1, 'a'], offset: 12_000, filters: filterFingerprint({ type: 'radar', limit: 0, offset: 0 }) });
+
+    it('continues after its sort values, past the 10,000 window, reporting where the page starts', () => {
+      expect(toCaseListParams({ type: 'radar', cursor, limit: 500 })).toMatchObject({ type: 'radar', limit: 500, offset: 12_000, searchAfter: [1, 'a'] });
+    });
+
+    it.each([
+      [{ type: 'radar' as const, cursor, offset: 0 }, /cannot be combined with offset/],
+      [{ type: 'mass' as const, cursor }, /issued for other filters/],
+      [{ cursor }, /issued for other filters/],
+      [{ type: 'radar' as const, cursor: 'bogus!' }, /not a cursor this API issued/],
+    ])('is a 400 naming cursor for %j', (query, message) => {
+      try {
+        toCaseListParams(query);
+        throw new Error('expected a 400');
+      } catch (error) {
+        expect(error).toBeInstanceOf(InvalidParametersError);
+        expect((error as InvalidParametersError).problems).toEqual([{ parameter: 'cursor', message: expect.stringMatching(message) }]);
+      }
+    });
+  });
+
+  describe('for the export', () => {
+    it('keeps the filters', () => {
+      expect(toCaseExportParams({ type: 'radar', hasVideo: 'true' })).toMatchObject({ type: 'radar', hasVideo: true });
+    });
+
+    it('refuses paging parameters, naming each', () => {
+      expect(() => toCaseExportParams({ limit: 5, cursor: 'x' })).toThrow(/limit does not apply to the export.*cursor does not apply/);
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { LocationPrecision } from '@app/cases';
-import type { CaseListParams } from '@app/search';
+import { CaseListParams, CursorProblem, decodeCursor } from '@app/search';
 import { InvalidParametersError } from '../http/api-error';
 import type { CaseListQueryDto } from './case-list-query.dto';
 
@@ -15,6 +15,7 @@ export const MAX_WINDOW = 10_000;
 export function toCaseListParams(query: CaseListQueryDto): CaseListParams {
   const limit = query.limit === undefined ? DEFAULT_LIMIT : Math.min(Number(query.limit), MAX_LIMIT);
   const offset = query.offset === undefined ? 0 : Number(query.offset);
+  if (query.cursor !== undefined) return withCursor(query.cursor, query.offset, { ...toFilters(query), limit, offset: 0 });
   if (offset + limit > MAX_WINDOW) {
     throw new InvalidParametersError([
       {
@@ -23,6 +24,24 @@ export function toCaseListParams(query: CaseListQueryDto): CaseListParams {
       },
     ]);
   }
+  return { ...toFilters(query), limit, offset };
+}
+
+/**
+ * The export takes the list's filters and nothing else: it always streams every matching case,
+ * so paging parameters are refused rather than silently ignored.
+ */
+export function toCaseExportParams(query: CaseListQueryDto): CaseListParams {
+  const paging = (['limit', 'offset', 'cursor'] as const).filter((name) => query[name] !== undefined);
+  if (paging.length > 0) {
+    throw new InvalidParametersError(
+      paging.map((parameter) => ({ parameter, message: `${parameter} does not apply to the export, which streams every matching case` })),
+    );
+  }
+  return { ...toFilters(query), limit: 0, offset: 0 };
+}
+
+function toFilters(query: CaseListQueryDto): Omit<CaseListParams, 'limit' | 'offset'> {
   return {
     type: query.type,
     credibility: query.credibility,
@@ -33,8 +52,6 @@ export function toCaseListParams(query: CaseListQueryDto): CaseListParams {
     year: query.year,
     q: query.q ? query.q : undefined,
     updatedSince: query.updatedSince === undefined ? undefined : toUtcDay(query.updatedSince),
-    limit,
-    offset,
   };
 }
 
@@ -44,4 +61,20 @@ export function toCaseListParams(query: CaseListQueryDto): CaseListParams {
  */
 export function toUtcDay(value: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : new Date(value).toISOString().slice(0, 10);
+}
+
+const CURSOR_PROBLEMS: Record<CursorProblem, string> = {
+  malformed: 'cursor is not a cursor this API issued; pass the nextCursor of a previous page unchanged',
+  stale: 'cursor is from an older version of this API; start the walk again without a cursor',
+  'other-filters': 'cursor was issued for other filters; repeat the exact filters of the request that returned it',
+};
+
+/** A cursor continues a walk: the cases after its last one, counted on from where it ended. */
+function withCursor(text: string, offset: number | undefined, params: CaseListParams): CaseListParams {
+  if (offset !== undefined) {
+    throw new InvalidParametersError([{ parameter: 'cursor', message: 'cursor cannot be combined with offset; a cursor already says where the page starts' }]);
+  }
+  const cursor = decodeCursor(text, params);
+  if (typeof cursor === 'string') throw new InvalidParametersError([{ parameter: 'cursor', message: CURSOR_PROBLEMS[cursor] }]);
+  return { ...params, offset: cursor.offset, searchAfter: cursor.after };
 }

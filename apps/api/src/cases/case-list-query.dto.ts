@@ -4,6 +4,7 @@ import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, MaxLength } from
 import { CASE_TYPES, CREDIBILITY_LEVELS, LOCATION_PRECISIONS, normalizeTranche, TRANCHE_FORMAT, type CaseType, type Credibility } from '@app/cases';
 
 export const MAX_KEYWORD_LENGTH = 200;
+export const MAX_CURSOR_LENGTH = 1_000;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
@@ -98,4 +99,10 @@ export class CaseListQueryDto {
   @IsOptional() @Transform(integer(/^\d+$/))
   @IsInt({ message: 'offset must be an integer of 0 or more' })
   offset?: number;
+
+  @ApiPropertyOptional({ maxLength: MAX_CURSOR_LENGTH, description: "The nextCursor of a previous page, to continue the walk; repeat that request's filters with it. Not with offset." })
+  @IsOptional()
+  @MaxLength(MAX_CURSOR_LENGTH, { message: 'cursor is not a cursor this API issued; pass the nextCursor of a previous page' })
+  @IsString(once('cursor'))
+  cursor?: string;
 }

@@ -1,25 +1,32 @@
-import { Controller, Get, Header, Param, Query } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query, StreamableFile } from '@nestjs/common';
 import { CaseListQueryDto } from './case-list-query.dto';
-import { CaseListBody, CasesService } from './cases.service';
 import type { CaseRecord } from '@app/cases';
-import { CACHE_CONTROL } from '../http/cache-control';
-import { DocumentCase, DocumentCaseList } from '../openapi/api-docs.decorators';
+import { CaseListBody, CasesService } from './cases.service';
+import type { CachedReply } from '../http/cached-reply';
+import { DocumentCase, DocumentCaseExport, DocumentCaseList } from '../openapi/api-docs.decorators';
 
+/** Bodies leave as cached bytes of the named shapes or, for the export, as NDJSON. */
 @Controller('api/cases')
 export class CasesController {
   constructor(private readonly cases: CasesService) {}
 
   @Get()
-  @Header('Cache-Control', CACHE_CONTROL)
   @DocumentCaseList()
-  list(@Query() query: CaseListQueryDto): Promise<CaseListBody> {
+  list(@Query() query: CaseListQueryDto): Promise<CachedReply<CaseListBody>> {
     return this.cases.list(query);
   }
 
+  // Declared before :id, and static routes win in Fastify's router anyway.
+  @Get('export')
+  @Header('Cache-Control', 'no-store')
+  @DocumentCaseExport()
+  export(@Query() query: CaseListQueryDto): Promise<StreamableFile> {
+    return this.cases.export(query);
+  }
+
   @Get(':id')
-  @Header('Cache-Control', CACHE_CONTROL)
   @DocumentCase()
-  get(@Param('id') id: string): Promise<{ case: CaseRecord }> {
+  get(@Param('id') id: string): Promise<CachedReply<{ case: CaseRecord }>> {
     return this.cases.get(id);
   }
 }

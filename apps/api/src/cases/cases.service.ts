@@ -1,14 +1,21 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, StreamableFile } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { Environment } from '@app/config';
 import { CASE_ID_FORMAT, type CaseRecord, type CaseSummary } from '@app/cases';
-import { CaseNotFoundError, CasesRepository } from '@app/search';
+import { CaseNotFoundError, CasesRepository, encodeCursor, filterFingerprint } from '@app/search';
+import { CachedReply } from '../http/cached-reply';
+import { canonicalQuery, ResponseCache } from '../http/response-cache';
 import type { CaseListQueryDto } from './case-list-query.dto';
-import { toCaseListParams } from './case-list-params';
+import { CaseExportStream, NDJSON } from './case-export.stream';
+import { toCaseExportParams, toCaseListParams } from './case-list-params';
 
 export interface CaseListBody {
   count: number;
   total: number;
   limit: number;
   offset: number;
+  /** Pass as `cursor` (with the same filters) for the next page; null on the last page. */
+  nextCursor: string | null;
   cases: CaseSummary[];
 }
 
@@ -17,16 +24,36 @@ const MAX_ID_LENGTH = 200;
 
 @Injectable()
 export class CasesService {
-  constructor(private readonly repository: CasesRepository) {}
+  private readonly exportPageSize: number;
 
-  async list(query: CaseListQueryDto): Promise<CaseListBody> {
-    const params = toCaseListParams(query);
-    const page = await this.repository.list(params);
-    return { count: page.cases.length, total: page.total, limit: params.limit, offset: params.offset, cases: page.cases };
+  constructor(
+    private readonly repository: CasesRepository,
+    private readonly responses: ResponseCache,
+    config: ConfigService<Environment, true>,
+  ) {
+    this.exportPageSize = config.get('EXPORT_PAGE_SIZE', { infer: true });
   }
 
-  async get(id: string): Promise<{ case: CaseRecord }> {
+  /** Parameters are checked before the cache, so a bad request is a 400 even with the engine down. */
+  list(query: CaseListQueryDto): Promise<CachedReply<CaseListBody>> {
+    const params = toCaseListParams(query);
+    return this.responses.respond(canonicalQuery('list', params), async (): Promise<CaseListBody> => {
+      const page = await this.repository.list(params);
+      const count = page.cases.length;
+      const more = page.lastSort !== undefined && params.offset + count < page.total;
+      const nextCursor = more ? encodeCursor({ after: page.lastSort!, offset: params.offset + count, filters: filterFingerprint(params) }) : null;
+      return { count, total: page.total, limit: params.limit, offset: params.offset, nextCursor, cases: page.cases };
+    });
+  }
+
+  /** Every matching full record as NDJSON; compressed on the way out by @fastify/compress when asked. */
+  async export(query: CaseListQueryDto): Promise<StreamableFile> {
+    const pages = await this.repository.openExport(toCaseExportParams(query), this.exportPageSize);
+    return new StreamableFile(new CaseExportStream(pages), { type: NDJSON });
+  }
+
+  async get(id: string): Promise<CachedReply<{ case: CaseRecord }>> {
     if (id.length > MAX_ID_LENGTH || !CASE_ID_FORMAT.test(id)) throw new CaseNotFoundError(id.slice(0, MAX_ID_LENGTH));
-    return { case: await this.repository.findById(id) };
+    return this.responses.respond(canonicalQuery('case', { id }), async () => ({ case: await this.repository.findById(id) }));
   }
 }

@@ -54,7 +54,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return {
         status: HttpStatus.NOT_FOUND,
         code: 'not_found',
-        message: `No resource at ${request.method} ${request.url.split('?')[0]}. Endpoints: /api/cases, /api/cases/{id}, /api/stats.`,
+        message: `No resource at ${request.method} ${request.url.split('?')[0]}. Endpoints: /api/cases, /api/cases/{id}, /api/cases/export, /api/stats.`,
       };
     }
     if (exception instanceof HttpException && exception.getStatus() < 500) {

@@ -9,8 +9,11 @@ export const API_VERSION = 1;
 @Injectable()
 export class ResponseEnvelope {
   readonly license: string;
+  /** For bodies that cannot carry the notice (the NDJSON export): an RFC 8288 link to the operator's terms. */
+  readonly licenseLink: string;
 
   constructor(config: ConfigService<Environment, true>) {
+    this.licenseLink = `<${config.get('OPERATOR_SITE', { infer: true })}>; rel="license"`;
     this.license = licenseNotice({
       OPERATOR_NAME: config.get('OPERATOR_NAME', { infer: true }),
       OPERATOR_SITE: config.get('OPERATOR_SITE', { infer: true }),

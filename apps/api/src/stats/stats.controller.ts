@@ -1,6 +1,6 @@
-import { Controller, Get, Header } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import type { CaseStats } from '@app/search';
-import { CACHE_CONTROL } from '../http/cache-control';
+import type { CachedReply } from '../http/cached-reply';
 import { DocumentStats } from '../openapi/api-docs.decorators';
 import { StatsService } from './stats.service';
 
@@ -9,9 +9,8 @@ export class StatsController {
   constructor(private readonly stats: StatsService) {}
 
   @Get()
-  @Header('Cache-Control', CACHE_CONTROL)
   @DocumentStats()
-  get(): Promise<CaseStats> {
+  get(): Promise<CachedReply<CaseStats>> {
     return this.stats.get();
   }
 }

@@ -1,11 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { CasesRepository, CaseStats } from '@app/search';
+import { CachedReply } from '../http/cached-reply';
+import { canonicalQuery, ResponseCache } from '../http/response-cache';
 
 @Injectable()
 export class StatsService {
-  constructor(private readonly repository: CasesRepository) {}
+  constructor(
+    private readonly repository: CasesRepository,
+    private readonly responses: ResponseCache,
+  ) {}
 
-  get(): Promise<CaseStats> {
-    return this.repository.stats();
+  get(): Promise<CachedReply<CaseStats>> {
+    return this.responses.respond(canonicalQuery('stats', {}), () => this.repository.stats());
   }
 }

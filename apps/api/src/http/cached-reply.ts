@@ -1,0 +1,48 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CacheOutcome } from '@app/search';
+import { CACHE_CONTROL, STALE_CACHE_CONTROL } from './cache-control';
+import { CachedBody, pickEncoding } from './cached-body';
+import { etagMatches } from './conditional-get';
+
+/**
+ * What a cached endpoint's service returns: the body's bytes and how they were obtained.
+ * `T` names the JSON shape those bytes hold (inside the envelope), for readers and API docs.
+ */
+export class CachedReply<T extends object = object> {
+  /** Type only (never set): the shape of the JSON body. */
+  declare readonly shape?: T;
+
+  constructor(
+    readonly body: CachedBody,
+    readonly outcome: CacheOutcome,
+    /** The canonical query the body answers. */
+    readonly query: string,
+  ) {}
+
+  /**
+   * Sets the caching headers and picks the stored variant the client accepts. A matching
+   * If-None-Match gets no body here at all; answerNotModified turns the reply into a 304.
+   */
+  async writeTo(request: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
+    const { body } = this;
+    reply.header('content-type', 'application/json; charset=utf-8');
+    reply.header('etag', body.etag);
+    reply.header('vary', 'Accept-Encoding');
+    reply.header('x-cache', this.outcome);
+    if (this.outcome === 'STALE') {
+      reply.header('cache-control', STALE_CACHE_CONTROL);
+      // Elasticsearch is down: these are the last good bytes, this many seconds old.
+      reply.header('age', String(Math.floor((Date.now() - body.createdAt) / 1000)));
+      reply.header('x-stale', 'elasticsearch-unreachable');
+    } else {
+      reply.header('cache-control', CACHE_CONTROL);
+    }
+    if (etagMatches(request.headers['if-none-match'], body.etag)) return Buffer.alloc(0);
+
+    const encoding = pickEncoding(request.headers['accept-encoding'], body.identity.length);
+    // A set Content-Encoding also tells @fastify/compress these bytes are done. Identity needs no
+    // mark: pickEncoding and the plugin share the encodings and threshold, so it will not compress.
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return body.encoded(encoding);
+  }
+}

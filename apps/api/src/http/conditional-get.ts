@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Whether an If-None-Match header matches this ETag: `*`, or any listed tag compared weakly
+ * (RFC 9110 13.1.2: a `W/` prefix is ignored for If-None-Match).
+ */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+}
+
+/**
+ * Answers 304 Not Modified, with no body, to a GET or HEAD whose If-None-Match matches the
+ * response's ETag. Registered after @fastify/compress so it sees the final headers.
+ */
+export function answerNotModified(fastify: FastifyInstance): void {
+  fastify.addHook('onSend', async (request, reply, payload) => {
+    const etag = reply.getHeader('etag');
+    if (reply.statusCode !== 200 || typeof etag !== 'string') return payload;
+    if (!etagMatches(request.headers['if-none-match'], etag)) return payload;
+    reply.code(304);
+    for (const header of ['content-encoding', 'content-length', 'content-type']) reply.removeHeader(header);
+    return null;
+  });
+}

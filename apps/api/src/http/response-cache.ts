@@ -1,0 +1,87 @@
+import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { LRUCache } from 'lru-cache';
+import type { Environment } from '@app/config';
+import { ArchiveUnavailableError, CasesRepository, ElasticsearchUnreachableError, QueryCache } from '@app/search';
+import { CachedBody } from './cached-body';
+import { CachedReply } from './cached-reply';
+import { ResponseEnvelope } from './response-envelope';
+
+/** Each of the two stores (fresh, last good) holds at most this many bytes. */
+const CACHE_MAX_BYTES = 64 * 1024 * 1024;
+/** Distinct request URLs remembered for the fast path. */
+const MAX_URLS = 10_000;
+
+/**
+ * A stable text for a query: parameters sorted by name, unset ones dropped, so that equal
+ * queries share one cache entry however their URL was written.
+ */
+export function canonicalQuery(route: string, params: object): string {
+  const entries = Object.entries(params)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${route} ${JSON.stringify(entries)}`;
+}
+
+/**
+ * The byte cache in front of /api/cases, /api/cases/{id} and /api/stats: it stores the final
+ * response bytes (envelope included) keyed by index generation plus canonical query, and
+ * answers from the last good bytes while Elasticsearch is unreachable (stale-if-error).
+ */
+@Injectable()
+export class ResponseCache {
+  private readonly cache: QueryCache<CachedBody>;
+  /** Raw request URL -> the canonical query it was validated into, for URLs answered from the cache. */
+  private readonly urls = new LRUCache<string, string>({ max: MAX_URLS });
+
+  constructor(
+    private readonly repository: CasesRepository,
+    private readonly envelope: ResponseEnvelope,
+    config: ConfigService<Environment, true>,
+  ) {
+    this.cache = new QueryCache<CachedBody>({
+      ttlSeconds: config.get('CACHE_TTL_SECONDS', { infer: true }),
+      maxBytes: CACHE_MAX_BYTES,
+      sizeOf: (body) => body.size,
+    });
+  }
+
+  async respond<T extends object>(query: string, load: () => Promise<T>): Promise<CachedReply<T>> {
+    const generation = await this.repository.generation();
+    // The circuit is open: answer from memory or fail now, without waiting on a dead engine.
+    if (!generation.reachable) return this.stale<T>(query, new ElasticsearchUnreachableError());
+    try {
+      const { value, outcome } = await this.cache.fetch(generation.index ?? '', query, async () => CachedBody.ofJson(this.envelope.wrap(await load())));
+      return new CachedReply<T>(value, outcome, query);
+    } catch (error) {
+      if (error instanceof ArchiveUnavailableError) return this.stale<T>(query, error);
+      throw error;
+    }
+  }
+
+  private stale<T extends object>(query: string, error: ArchiveUnavailableError): CachedReply<T> {
+    const last = this.cache.lastGoodFor(query);
+    if (!last) throw error;
+    return new CachedReply<T>(last, 'STALE', query);
+  }
+
+  /** Records that this exact URL, once validated, asks this reply's query. */
+  rememberUrl(url: string, reply: CachedReply): void {
+    if (reply.outcome !== 'STALE') this.urls.set(url, reply.query);
+  }
+
+  /**
+   * The fast path: a fresh cached reply for a URL seen before, found without routing,
+   * validation or Elasticsearch. The same URL always validates to the same query, so this
+   * answers exactly what the full path would; anything else (unknown URL, new generation,
+   * open circuit) returns undefined and takes the full path.
+   */
+  hitFor(url: string): CachedReply | undefined {
+    const query = this.urls.get(url);
+    if (query === undefined) return undefined;
+    const generation = this.repository.generationNow;
+    if (!generation.reachable) return undefined;
+    const body = this.cache.peek(generation.index ?? '', query);
+    return body && new CachedReply(body, 'HIT', query);
+  }
+}

@@ -1,0 +1,79 @@
+import { CasesRepository } from '@app/search';
+import { FIXTURE, ingest, request, RunningApi, startApi } from './support/archive-harness';
+
+// A throwaway node of this test's own, so that stopping it disturbs no other test.
+const NODE = { name: 'stale-if-error', port: 9418 };
+const ALIAS = 'e2e-stale-if-error';
+const SEEN = ['/api/cases?type=radar', '/api/cases/1947-roswell-debris-recovery', '/api/stats', '/api/cases?limit=2&q=Roswell'];
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const loadEsLocal = () => require('../elastic/local/es-local.js') as {
+  start(options: { name: string; port: number; fresh?: boolean }): Promise<{ url: string }>;
+  stop(options: { name: string }): Promise<void>;
+};
+
+let esLocal: ReturnType<typeof loadEsLocal>;
+let api: RunningApi;
+const before = new Map<string, { etag: string | null; body: unknown }>();
+
+beforeAll(async () => {
+  process.env.ES_LOCAL_HEAP ??= '256m';
+  esLocal = loadEsLocal();
+  const { url } = await esLocal.start({ ...NODE, fresh: true });
+  expect((await ingest(ALIAS, FIXTURE, {}, url)).status).toBe('indexed');
+  api = await startApi({ ELASTICSEARCH_URL: url, CASES_ALIAS: ALIAS, ALIAS_REFRESH_MS: '200' });
+  for (const path of SEEN) {
+    const { status, headers, body } = await request(api.baseUrl, path);
+    expect(status).toBe(200);
+    before.set(path, { etag: headers.get('etag'), body });
+  }
+  await esLocal.stop(NODE);
+  // Waits for the replica's alias probe (every 200 ms here) to notice, as a live replica would.
+  const repository = api.app.get(CasesRepository);
+  for (let attempt = 0; attempt < 100 && (await repository.generation()).reachable; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}, 300_000);
+
+afterAll(async () => {
+  await api?.close();
+  await esLocal?.stop(NODE);
+});
+
+describe('with Elasticsearch stopped', () => {
+  it.each(SEEN)('%s, answered before, is answered from its last good bytes, marked stale', async (path) => {
+    const { status, headers, body } = await request(api.baseUrl, path);
+    expect(status).toBe(200);
+    expect(headers.get('x-cache')).toBe('STALE');
+    expect(headers.get('x-stale')).toBe('elasticsearch-unreachable');
+    expect(Number(headers.get('age'))).toBeGreaterThanOrEqual(0);
+    expect(headers.get('cache-control')).toBe('no-cache');
+    expect(headers.get('etag')).toBe(before.get(path)!.etag);
+    expect(body).toEqual(before.get(path)!.body);
+  });
+
+  it('a stale answer still honours If-None-Match', async () => {
+    const response = await fetch(`${api.baseUrl}/api/stats`, { headers: { 'if-none-match': before.get('/api/stats')!.etag! } });
+    expect(response.status).toBe(304);
+  });
+
+  it.each(['/api/cases?type=crash', '/api/cases/1952-washington-dc-radar-sightings', '/api/cases?limit=3&q=Roswell'])(
+    '%s, never answered, is a 503 in the usual envelope',
+    async (path) => {
+      const { status, headers, body } = await request(api.baseUrl, path);
+      expect(status).toBe(503);
+      expect(Number(headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(headers.get('x-cache')).toBeNull();
+      expect(body).toMatchObject({ version: 1, error: { status: 503, code: 'service_unavailable' } });
+    },
+  );
+
+  it('fails fast: reads are bounded under a second, never retried on a single node, and the circuit is open', async () => {
+    const repository = api.app.get(CasesRepository);
+    // Each read gives up within its timeout and is not retried, so a 503 cannot take longer than one timeout.
+    expect(repository.readOptions.requestTimeout).toBeLessThan(1_000);
+    expect(repository.readOptions.maxRetries).toBe(0);
+    // Until a probe gets through, reads are refused without contacting Elasticsearch at all.
+    expect((await repository.generation()).reachable).toBe(false);
+  });
+});
