@@ -27,7 +27,7 @@ export class CasesRepository {
 
   list(params: CaseListParams): Promise<CaseListPage> {
     return this.cache.getOrLoad(`list ${JSON.stringify(params)}`, async () =>
-      toCaseListPage(await this.call(() => this.client.search<CaseSummary>(buildCaseListRequest(this.alias, params)))),
+      toCaseListPage(await this.call(() => this.client.search<CaseSummary>(buildCaseListRequest(this.alias, params))), params),
     );
   }
 

@@ -31,6 +31,7 @@ export function toCaseListParams(query: CaseListQueryDto): CaseListParams {
     hasVideo: query.hasVideo === undefined ? undefined : query.hasVideo === 'true',
     year: query.year === undefined ? undefined : Number(query.year),
     q: query.q ? query.q : undefined,
+    highlight: query.highlight === 'true' ? true : undefined,
     limit,
     offset,
   };

@@ -49,6 +49,10 @@ export class CaseListQueryDto {
   @IsString(once('q'))
   q?: string;
 
+  @IsOptional() @IsIn(['true', 'false'], { message: 'highlight must be true or false' })
+  @IsString(once('highlight'))
+  highlight?: string;
+
   @IsOptional() @Transform(trim)
   @Matches(/^\d+$/, { message: 'limit must be an integer of 0 or more (at most 500 are returned)' })
   @IsString(once('limit'))
