@@ -14,7 +14,7 @@ const ids = async (q: string) => (await search(q)).cases.map((c) => c.id);
 
 beforeAll(async () => {
   expect((await ingest(ALIAS, FIXTURE)).status).toBe('indexed');
-  api = await startApi({ CASES_ALIAS: ALIAS, CACHE_TTL_SECONDS: 0 });
+  api = await startApi({ CASES_ALIAS: ALIAS, CACHE_TTL_SECONDS: '0' });
 });
 
 afterAll(async () => {
