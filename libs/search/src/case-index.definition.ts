@@ -12,6 +12,7 @@ export const CASE_INDEX_SETTINGS = {
   analysis: {
     ...settings.analysis,
     char_filter: {
+      ...settings.analysis.char_filter,
       zh_traditional_to_simplified: { ...settings.analysis.char_filter.zh_traditional_to_simplified, mappings: traditionalToSimplified },
     },
     filter: {
