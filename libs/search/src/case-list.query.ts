@@ -34,13 +34,6 @@ export const KEYWORD_FIELDS = [
   'summary.zh',
 ];
 
-/**
- * The same fields indexed as pairs of adjacent words (Chinese: adjacent character pairs), which
- * reward words that stand together as in the query: 双子星5号 must rank the Gemini 5 case above the
- * Gemini 7 case whose text merely has a 5 somewhere else.
- */
-export const PAIR_FIELDS = KEYWORD_FIELDS.map((field) => field.replace(/(\^\d+)?$/, '.pairs$1'));
-
 /** Newest first; `id` breaks ties so that pages never overlap or skip. */
 const CHRONOLOGICAL: estypes.SortCombinations[] = [{ date: { order: 'desc' } }, { id: { order: 'asc' } }];
 
@@ -74,11 +67,8 @@ export function buildCaseListRequest(index: string, params: CaseListParams): est
  * (哈拉雷机场 against 哈拉雷国际机场).
  */
 export const ALL_WORDS_BOOST = 10;
-export const MOST_WORDS = '75%';
-export const MOST_WORDS_BOOST = 3;
 export const PHRASE_SLOP = 3;
 export const PHRASE_BOOST = 2;
-export const PAIRS_BOOST = 2;
 
 /**
  * multi_match takes the text as plain words: no operators or wildcards are ever parsed.
@@ -92,9 +82,7 @@ function keywordClauses(q: string): Pick<estypes.QueryDslBoolQuery, 'must' | 'sh
     must: [{ multi_match: { ...words, operator: 'or', minimum_should_match: '1' } }],
     should: [
       { multi_match: { ...words, operator: 'and', boost: ALL_WORDS_BOOST } },
-      { multi_match: { ...words, operator: 'or', minimum_should_match: MOST_WORDS, boost: MOST_WORDS_BOOST } },
       { multi_match: { query: q, fields: KEYWORD_FIELDS, type: 'phrase', slop: PHRASE_SLOP, boost: PHRASE_BOOST } },
-      { multi_match: { query: q, fields: PAIR_FIELDS, type: 'most_fields', boost: PAIRS_BOOST } },
     ],
   };
 }

@@ -22,6 +22,7 @@ import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.analysis.en.EnglishPossessiveFilter;
 import org.apache.lucene.analysis.en.PorterStemFilter;
 import org.apache.lucene.analysis.synonym.SolrSynonymParser;
+import org.apache.lucene.analysis.synonym.SynonymFilter;
 import org.apache.lucene.analysis.synonym.SynonymGraphFilter;
 import org.apache.lucene.analysis.synonym.SynonymMap;
 import org.elasticsearch.common.settings.Settings;
@@ -44,8 +45,8 @@ import org.elasticsearch.plugins.Plugin;
 /**
  * The analysis types our index settings use that Maven Central's Elasticsearch lacks, because they
  * live in the analysis-common module of the full distribution: the `english` and `cjk` analyzers,
- * the `mapping` char filter and the `stemmer`, `cjk_width`, `cjk_bigram` and `synonym_graph` token
- * filters. Each wraps the same Lucene class that analysis-common wraps and reads the same settings,
+ * the `mapping` char filter and the `stemmer`, `cjk_width`, `cjk_bigram`, `synonym` and
+ * `synonym_graph` token filters. Each wraps the same Lucene class that analysis-common wraps and reads the same settings,
  * so elastic/index/cases.settings.json analyzes text identically here and in the official image.
  * Only the settings our index uses are supported; anything else fails loudly rather than differ.
  * Only the local node loads this plugin.
@@ -68,7 +69,8 @@ public class AnalysisComponentsPlugin extends Plugin implements AnalysisPlugin {
             "stemmer", StemmerFactory::new,
             "cjk_width", (indexSettings, env, name, settings) -> normalizing(name, CJKWidthFilter::new),
             "cjk_bigram", CjkBigramFactory::new,
-            "synonym_graph", AnalysisPlugin.requiresAnalysisSettings(SynonymGraphFactory::new));
+            "synonym", AnalysisPlugin.requiresAnalysisSettings((indexSettings, env, name, settings) -> new SynonymFactory(env, name, settings, false)),
+            "synonym_graph", AnalysisPlugin.requiresAnalysisSettings((indexSettings, env, name, settings) -> new SynonymFactory(env, name, settings, true)));
     }
 
     private static AnalysisProvider<AnalyzerProvider<? extends Analyzer>> analyzer(Supplier<Analyzer> factory) {
@@ -215,21 +217,24 @@ public class AnalysisComponentsPlugin extends Plugin implements AnalysisPlugin {
     }
 
     /**
-     * `synonym_graph` with Solr-format rules (`synonyms` inline or `synonyms_path`) and `expand`.
-     * As in analysis-common, the rules are parsed with the analysis chain that precedes the filter,
-     * so they match the tokens the query text turns into (stems, bigrams, simplified characters).
+     * `synonym` and `synonym_graph` with Solr-format rules (`synonyms` inline or `synonyms_path`) and
+     * `expand`. As in analysis-common, the rules are parsed with the analysis chain that precedes the
+     * filter, so they match the tokens the text turns into (stems, bigrams, simplified characters).
      */
-    static final class SynonymGraphFactory implements TokenFilterFactory {
+    @SuppressWarnings("deprecation") // SynonymFilter: what analysis-common's `synonym` type still uses
+    static final class SynonymFactory implements TokenFilterFactory {
         private final String name;
         private final List<String> rules;
         private final boolean expand;
+        private final boolean graph;
 
-        SynonymGraphFactory(IndexSettings indexSettings, Environment env, String name, Settings settings) {
+        SynonymFactory(Environment env, String name, Settings settings, boolean graph) {
             this.name = name;
+            this.graph = graph;
             this.rules = Analysis.getWordList(env, settings, "synonyms");
             if (rules == null) throw new IllegalArgumentException("synonym requires either `synonyms` or `synonyms_path` to be configured");
             if (!settings.get("format", "solr").equals("solr") && !settings.get("format", "").isEmpty()) {
-                throw new IllegalArgumentException("the local node's synonym_graph supports only the solr format");
+                throw new IllegalArgumentException("the local node's synonym filters support only the solr format");
             }
             this.expand = settings.getAsBoolean("expand", true);
         }
@@ -241,7 +246,7 @@ public class AnalysisComponentsPlugin extends Plugin implements AnalysisPlugin {
 
         @Override
         public TokenStream create(TokenStream tokenStream) {
-            throw new IllegalStateException("synonym_graph must be specialized for its analysis chain first");
+            throw new IllegalStateException(name + " must be specialized for its analysis chain first");
         }
 
         @Override
@@ -266,7 +271,8 @@ public class AnalysisComponentsPlugin extends Plugin implements AnalysisPlugin {
 
                 @Override
                 public TokenStream create(TokenStream tokenStream) {
-                    return synonyms.fst == null ? tokenStream : new SynonymGraphFilter(tokenStream, synonyms, false);
+                    if (synonyms.fst == null) return tokenStream;
+                    return graph ? new SynonymGraphFilter(tokenStream, synonyms, false) : new SynonymFilter(tokenStream, synonyms, false);
                 }
 
                 @Override
