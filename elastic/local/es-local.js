@@ -39,7 +39,7 @@ function ensureBuilt() {
     descriptorVersion(path.join(HERE, 'analysis-plugin', 'src', 'main', 'plugin-metadata', 'plugin-descriptor.properties')) ===
     descriptorVersion(path.join(BUILT_HOME, 'plugins', 'uap-analysis', 'plugin-descriptor.properties'));
   if (fs.existsSync(path.join(BUILT_HOME, 'bin', 'elasticsearch')) && fs.existsSync(plugin) && pluginIsCurrent) return;
-  log(`building Elasticsearch ${VERSION} from Maven Central (first run only)...`);
+  log(`building Elasticsearch ${VERSION} from Maven Central (first run, or the analysis plugin changed)...`);
   run('mvn', ['-q', '-B', '-f', path.join(HERE, 'pom.xml'), 'package']);
 }
 
