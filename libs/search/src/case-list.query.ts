@@ -61,14 +61,15 @@ export function buildCaseListRequest(index: string, params: CaseListParams): est
 }
 
 /**
- * The all-words match decides the order; the any-word match only keeps a query from coming back
- * empty because one of its words appears nowhere ("sightings over Washington" when no case says
- * "over"), or because a Chinese query spans a word boundary and so forms a bigram no text has
- * (哈拉雷机场 against 哈拉雷国际机场).
+ * The all-words match decides the order, and words found in the query's order (within a few
+ * positions) count extra; the any-word match only keeps a query from coming back empty because one
+ * of its words appears nowhere ("sightings over Washington" when no case says "over"), or because a
+ * Chinese query spans a word boundary and so forms a character pair no text has (哈拉雷机场 against
+ * 哈拉雷国际机场). Measured with scripts/search-quality.mjs.
  */
-export const ALL_WORDS_BOOST = 10;
-export const PHRASE_SLOP = 3;
-export const PHRASE_BOOST = 2;
+const ALL_WORDS_BOOST = 10;
+const PHRASE_SLOP = 3;
+const PHRASE_BOOST = 2;
 
 /**
  * multi_match takes the text as plain words: no operators or wildcards are ever parsed.
