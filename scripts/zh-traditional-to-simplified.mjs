@@ -8,8 +8,9 @@
 // through the same table, so a character that OpenCC would only convert inside some phrases
 // still compares equal.
 //
-//   node scripts/zh-traditional-to-simplified.mjs
+//   node scripts/zh-traditional-to-simplified.mjs [--check]   (--check: exit 1 if the file is stale)
 import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import * as OpenCC from 'opencc-js';
 
 const { version } = JSON.parse(readFileSync(new URL('../node_modules/opencc-js/package.json', import.meta.url), 'utf8'));
@@ -32,5 +33,15 @@ for (const character of [...characters].sort()) {
   if (simplified) rules.push(`${character} => ${simplified}`);
 }
 
-writeFileSync(OUT, `[\n${rules.map((rule) => `  ${JSON.stringify(rule)}`).join(',\n')}\n]\n`);
-console.log(`wrote ${rules.length} rules from opencc-js ${version} (${sources.join(', ')}) to ${OUT.pathname}`);
+const text = `[\n${rules.map((rule) => `  ${JSON.stringify(rule)}`).join(',\n')}\n]\n`;
+if (parseArgs({ options: { check: { type: 'boolean', default: false } } }).values.check) {
+  const current = readFileSync(OUT, 'utf8');
+  if (current !== text) {
+    console.error(`${OUT.pathname} is not what opencc-js ${version} gives: run node scripts/zh-traditional-to-simplified.mjs`);
+    process.exit(1);
+  }
+  console.log(`${OUT.pathname} is up to date (${rules.length} rules, opencc-js ${version})`);
+} else {
+  writeFileSync(OUT, text);
+  console.log(`wrote ${rules.length} rules from opencc-js ${version} (${sources.join(', ')}) to ${OUT.pathname}`);
+}

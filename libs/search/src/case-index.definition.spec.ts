@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import synonyms from '../../../elastic/index/case-synonyms.json';
 import traditionalToSimplified from '../../../elastic/index/zh-traditional-to-simplified.json';
 import { CASE_INDEX_MAPPINGS, CASE_INDEX_SETTINGS } from './case-index.definition';
@@ -10,6 +12,11 @@ describe('the case index definition', () => {
     expect(analysis.char_filter.zh_traditional_to_simplified).toEqual({ type: 'mapping', mappings: traditionalToSimplified });
     expect(traditionalToSimplified).toEqual(expect.arrayContaining(['羅 => 罗', '爾 => 尔', '號 => 号']));
     expect(analysis.filter.case_synonyms).toEqual({ type: 'synonym_graph', synonyms: synonyms.synonyms });
+  });
+
+  it('holds the Traditional-to-Simplified table that the generator makes from opencc-js', () => {
+    const script = join(__dirname, '..', '..', '..', 'scripts', 'zh-traditional-to-simplified.mjs');
+    expect(execFileSync(process.execPath, [script, '--check'], { encoding: 'utf8' })).toContain('is up to date');
   });
 
   it('analyzes every text field with an analyzer it defines, and searches it with synonyms', () => {
