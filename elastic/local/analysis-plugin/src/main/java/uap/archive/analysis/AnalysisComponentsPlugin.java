@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.charfilter.MappingCharFilter;
+import org.apache.lucene.analysis.miscellaneous.ASCIIFoldingFilter;
 import org.apache.lucene.analysis.charfilter.NormalizeCharMap;
 import org.apache.lucene.analysis.cjk.CJKAnalyzer;
 import org.apache.lucene.analysis.cjk.CJKBigramFilter;
@@ -45,7 +46,7 @@ import org.elasticsearch.plugins.Plugin;
 /**
  * The analysis types our index settings use that Maven Central's Elasticsearch lacks, because they
  * live in the analysis-common module of the full distribution: the `english` and `cjk` analyzers,
- * the `mapping` char filter and the `stemmer`, `cjk_width`, `cjk_bigram`, `synonym` and
+ * the `mapping` char filter and the `stemmer`, `asciifolding`, `cjk_width`, `cjk_bigram`, `synonym` and
  * `synonym_graph` token filters. Each wraps the same Lucene class that analysis-common wraps and reads the same settings,
  * so elastic/index/cases.settings.json analyzes text identically here and in the official image.
  * Only the settings our index uses are supported; anything else fails loudly rather than differ.
@@ -68,6 +69,12 @@ public class AnalysisComponentsPlugin extends Plugin implements AnalysisPlugin {
         return Map.of(
             "stemmer", StemmerFactory::new,
             "cjk_width", (indexSettings, env, name, settings) -> normalizing(name, CJKWidthFilter::new),
+            "asciifolding", (indexSettings, env, name, settings) -> {
+                if (settings.getAsBoolean("preserve_original", false)) {
+                    throw new IllegalArgumentException("the local node's asciifolding does not support preserve_original");
+                }
+                return normalizing(name, ASCIIFoldingFilter::new);
+            },
             "cjk_bigram", CjkBigramFactory::new,
             "synonym", AnalysisPlugin.requiresAnalysisSettings((indexSettings, env, name, settings) -> new SynonymFactory(env, name, settings, false)),
             "synonym_graph", AnalysisPlugin.requiresAnalysisSettings((indexSettings, env, name, settings) -> new SynonymFactory(env, name, settings, true)));
