@@ -7,6 +7,7 @@ COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY apps ./apps
 COPY libs ./libs
 COPY elastic/index ./elastic/index
+COPY data/releases.json ./data/releases.json
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim AS runtime

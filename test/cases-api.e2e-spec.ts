@@ -40,7 +40,7 @@ describe('GET /api/cases', () => {
   it('returns the summary fields only, never the detail body', async () => {
     const { body } = await get('/api/cases?limit=1');
     expect(Object.keys(body.cases[0]).sort()).toEqual(
-      ['credibility', 'date', 'dateDisplay', 'hasVideo', 'id', 'location', 'summary', 'title', 'tranche', 'type'].sort(),
+      ['addedAt', 'credibility', 'date', 'dateDisplay', 'hasVideo', 'id', 'location', 'summary', 'title', 'tranche', 'type', 'updatedAt'].sort(),
     );
     const source = fixture.find((c) => c.id === body.cases[0].id)!;
     expect(body.cases[0].location).toEqual(source.location);
@@ -57,6 +57,10 @@ describe('GET /api/cases', () => {
     ['tranche=PURSUE-6', (c: CaseRecord) => c.tranche === 'PURSUE-6'],
     ['country=US', (c: CaseRecord) => c.location.country === 'US'],
     ['country=ca', (c: CaseRecord) => c.location.country === 'CA'],
+    ['precision=unknown', (c: CaseRecord) => c.location.precision === 'unknown'],
+    ['precision=area', (c: CaseRecord) => c.location.precision === 'area'],
+    ['precision=site,locality', (c: CaseRecord) => ['site', 'locality'].includes(c.location.precision)],
+    ['precision=Site, Region', (c: CaseRecord) => ['site', 'region'].includes(c.location.precision)],
     ['hasVideo=true', (c: CaseRecord) => c.hasVideo],
     ['hasVideo=false', (c: CaseRecord) => !c.hasVideo],
     ['year=1952', (c: CaseRecord) => c.date.startsWith('1952')],
@@ -170,6 +174,9 @@ describe('GET /api/cases', () => {
       ['tranche=release-1', 'tranche', /tranche must be pre-disclosure or PURSUE-<n>/],
       ['country=USA', 'country', /country must be a two-letter ISO 3166-1 country code/],
       ['country=1A', 'country', /country must be a two-letter/],
+      ['precision=exact', 'precision', /precision must be one or more of site, locality, region, area, unknown/],
+      ['precision=site,,area', 'precision', /precision must be one or more of/],
+      ['precision=site&precision=area', 'precision', /precision must be given once/],
       ['hasVideo=yes', 'hasVideo', /hasVideo must be true or false/],
       ['year=52', 'year', /year must be a four-digit year/],
       ['year=19x2', 'year', /year must be a four-digit year/],
@@ -220,10 +227,14 @@ describe('GET /api/cases/{id}', () => {
     expect(body.case.videos[0]).toEqual({ provider: 'dvids', dvidsId: expect.stringMatching(/^\d+$/), caption: expect.any(Object) });
   });
 
-  it('keeps records without coordinates as null, not zero', async () => {
-    const source = fixture.find((c) => c.location.country === 'ZZ')!;
-    const { body } = await get(`/api/cases/${source.id}`);
-    expect(body.case.location).toMatchObject({ country: 'ZZ', lat: null, lng: null });
+  it('gives every case numeric coordinates, and a place off the map the nominal point with precision unknown', async () => {
+    const { body } = await get('/api/cases?limit=500');
+    for (const c of body.cases) {
+      expect(c.location).toEqual({ name: expect.any(Object), country: expect.any(String), lat: expect.any(Number), lng: expect.any(Number), precision: expect.any(String) });
+    }
+    const source = fixture.find((c) => c.location.precision === 'unknown')!;
+    const one = await get(`/api/cases/${source.id}`);
+    expect(one.body.case.location).toMatchObject({ country: 'ZZ', lat: 0, lng: 0, precision: 'unknown' });
   });
 
   it.each(['no-such-case', 'NOT-A-SLUG', 'x'.repeat(300), '%E4%B8%8D%E6%98%8E'])('answers 404 with a JSON body for %s', async (id) => {

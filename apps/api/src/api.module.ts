@@ -4,6 +4,8 @@ import { AppConfigModule, EnvironmentOverrides } from '@app/config';
 import { SearchModule } from '@app/search';
 import { CasesController } from './cases/cases.controller';
 import { CasesService } from './cases/cases.service';
+import { FeedController } from './feed/feed.controller';
+import { FeedService } from './feed/feed.service';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { ResponseEnvelope } from './http/response-envelope';
@@ -11,9 +13,10 @@ import { StatsController } from './stats/stats.controller';
 
 @Module({
   imports: [SearchModule],
-  controllers: [CasesController, StatsController],
+  controllers: [CasesController, StatsController, FeedController],
   providers: [
     CasesService,
+    FeedService,
     ResponseEnvelope,
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },

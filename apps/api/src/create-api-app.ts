@@ -3,6 +3,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { LogLevel } from '@nestjs/common';
 import type { EnvironmentOverrides } from '@app/config';
 import { ApiModule } from './api.module';
+import { serveExplorer } from './explorer/explorer-static';
 import { createQueryValidationPipe } from './http/query-validation.pipe';
 import { ALLOWED_METHODS, rejectWriteMethods } from './http/read-only-routes';
 import { ResponseEnvelope } from './http/response-envelope';
@@ -25,6 +26,7 @@ export async function createApiApp(
   });
   app.useGlobalPipes(createQueryValidationPipe());
   rejectWriteMethods(app.getHttpAdapter().getInstance(), app.get(ResponseEnvelope));
+  await serveExplorer(app);
   app.enableShutdownHooks();
 
   await app.init();

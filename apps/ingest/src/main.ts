@@ -5,6 +5,7 @@ import { CaseIndexer } from './indexing/case-indexer';
 import { createProgressBar } from './indexing/progress-bar';
 import { IngestModule } from './ingest.module';
 import { formatProblems, runIngest } from './ingest.command';
+import { manifestDiffCommand } from './manifest/manifest-diff.command';
 
 const program = new Command()
   .name('ingest')
@@ -37,6 +38,8 @@ const program = new Command()
       await app.close();
     }
   });
+
+program.addCommand(manifestDiffCommand());
 
 program.parseAsync().catch((error: Error) => {
   console.error(`ingest failed: ${error.message}`);

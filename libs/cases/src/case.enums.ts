@@ -29,6 +29,23 @@ export function normalizeTranche(raw: string): Tranche | null {
 
 /**
  * ISO 3166-1 leaves `ZZ` to users; like CLDR we use it for "no single country": incidents in
- * space, or records that name only a multi-country command area. Such cases carry no coordinates.
+ * space, places not released, or areas spanning many countries (a command's area, an ocean).
  */
 export const NO_COUNTRY = 'ZZ';
+
+/**
+ * How far to trust `location.lat`/`lng`, finest first (rules in data/README.md):
+ * `site` a named installation, airport or landmark; `locality` a town or city, or near one;
+ * `region` a state, a country, part of one country, or a named sea, gulf or strait (its centre);
+ * `area` a multi-country area: a command's area of responsibility, the Middle East, an ocean (its centroid);
+ * `unknown` no place on Earth or none released: the nominal point below, country `ZZ`.
+ */
+export const LOCATION_PRECISIONS = ['site', 'locality', 'region', 'area', 'unknown'] as const;
+export type LocationPrecision = (typeof LOCATION_PRECISIONS)[number];
+
+/**
+ * The one point every `unknown` case carries: 0°N 0°E, the point geocoders conventionally emit
+ * for "no location". It lies in open sea far from land, so it is never mistaken for a real place;
+ * consumers drop these cases with `precision`.
+ */
+export const NOMINAL_POINT = { lat: 0, lng: 0 } as const;

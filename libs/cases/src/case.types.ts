@@ -1,4 +1,4 @@
-import type { CaseType, Credibility, Tranche } from './case.enums';
+import type { CaseType, Credibility, LocationPrecision, Tranche } from './case.enums';
 
 export interface LocalizedText {
   zh: string;
@@ -9,9 +9,10 @@ export interface CaseLocation {
   name: LocalizedText;
   /** ISO 3166-1 alpha-2, or `ZZ` when no single country applies. */
   country: string;
-  /** Null only when the record gives no place on Earth. */
-  lat: number | null;
-  lng: number | null;
+  /** Always a number; `precision` says what the point stands for (`unknown`: the nominal point 0, 0). */
+  lat: number;
+  lng: number;
+  precision: LocationPrecision;
 }
 
 /** A video at an external host: `provider` names the host, `<provider>Id` holds its id. */
@@ -37,6 +38,13 @@ export interface CaseImage {
   credit: string;
 }
 
+/** One change to a case in the archive: when, and why, in both languages. */
+export interface CaseRevision {
+  /** `YYYY-MM-DD`, the day the archive's copy changed (not the incident date). */
+  date: string;
+  reason: LocalizedText;
+}
+
 /** The fields the list endpoint returns for each case. */
 export interface CaseSummary {
   id: string;
@@ -49,6 +57,10 @@ export interface CaseSummary {
   tranche: Tranche;
   hasVideo: boolean;
   summary: LocalizedText;
+  /** `YYYY-MM-DD`: the day the case entered the archive. */
+  addedAt: string;
+  /** `YYYY-MM-DD`: the day its content last changed (equals addedAt until then). */
+  updatedAt: string;
 }
 
 /** The full record, as stored in the dataset and returned by the single-case endpoint. */
@@ -58,6 +70,8 @@ export interface CaseRecord extends CaseSummary {
   specs: CaseSpec[];
   sources: CaseSource[];
   images: CaseImage[];
+  /** Newest first; the last entry is the day the case was added. Kept by `npm run data:revise`. */
+  revisions: CaseRevision[];
 }
 
 export const CASE_SUMMARY_FIELDS = [
@@ -71,4 +85,6 @@ export const CASE_SUMMARY_FIELDS = [
   'tranche',
   'hasVideo',
   'summary',
+  'addedAt',
+  'updatedAt',
 ] as const satisfies readonly (keyof CaseSummary)[];

@@ -17,6 +17,14 @@ describe('validateEnvironment', () => {
   });
 });
 
+describe('PUBLIC_BASE_URL', () => {
+  it('is optional, and must be an http(s) URL when set', () => {
+    expect(validateEnvironment({}).PUBLIC_BASE_URL).toBe('');
+    expect(validateEnvironment({ PUBLIC_BASE_URL: 'https://api.example.org' }).PUBLIC_BASE_URL).toBe('https://api.example.org');
+    expect(() => validateEnvironment({ PUBLIC_BASE_URL: 'api.example.org' })).toThrow(/PUBLIC_BASE_URL="api.example.org"/);
+  });
+});
+
 describe('licenseNotice', () => {
   it('states the public-domain sources, the operator, the site and the contact', () => {
     const text = licenseNotice({ OPERATOR_NAME: 'Op', OPERATOR_SITE: 'https://op.example', CONTACT_EMAIL: 'a@op.example' });

@@ -1,5 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsEmail, IsInt, IsString, IsUrl, Matches, Max, Min, validateSync } from 'class-validator';
+import { IsEmail, IsInt, IsString, IsUrl, Matches, Max, Min, ValidateIf, validateSync } from 'class-validator';
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
 
@@ -33,6 +33,18 @@ export class Environment {
 
   @IsEmail({ require_tld: false })
   CONTACT_EMAIL = 'contact@uap-archive.example.org';
+
+  /**
+   * The public address of the api (e.g. https://api.example.org), used for the links and ids in
+   * the Atom feed. Empty: the address the request came to, which a proxy may have rewritten.
+   */
+  @ValidateIf((env: Environment) => env.PUBLIC_BASE_URL !== '')
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'PUBLIC_BASE_URL must be an http(s) URL' })
+  PUBLIC_BASE_URL = '';
+
+  /** The built explorer (apps/web) served at `/`; relative paths are from the working directory. */
+  @IsString() @Matches(/\S/)
+  WEB_ROOT = 'dist/web';
 }
 
 /**

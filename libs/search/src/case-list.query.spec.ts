@@ -2,7 +2,7 @@ import { buildCaseListRequest, KEYWORD_FIELDS, toCaseListPage } from './case-lis
 
 const FIELDS = ['title.en^3', 'title.zh^3', 'location.name.en^2', 'location.name.zh^2', 'summary.en', 'summary.zh'];
 
-const SUMMARY = ['id', 'date', 'dateDisplay', 'title', 'location', 'type', 'credibility', 'tranche', 'hasVideo', 'summary'];
+const SUMMARY = ['id', 'date', 'dateDisplay', 'title', 'location', 'type', 'credibility', 'tranche', 'hasVideo', 'summary', 'addedAt', 'updatedAt'];
 
 describe('buildCaseListRequest', () => {
   it('lists everything newest first, then by id, when nothing is filtered', () => {
@@ -23,8 +23,10 @@ describe('buildCaseListRequest', () => {
       credibility: 'official',
       tranche: 'PURSUE-4',
       country: 'US',
+      precision: ['site', 'locality'],
       hasVideo: false,
       year: 1952,
+      updatedSince: '2026-11-21',
       limit: 10,
       offset: 20,
     });
@@ -35,8 +37,10 @@ describe('buildCaseListRequest', () => {
           { term: { credibility: 'official' } },
           { term: { tranche: 'PURSUE-4' } },
           { term: { 'location.country': 'US' } },
+          { terms: { 'location.precision': ['site', 'locality'] } },
           { term: { hasVideo: false } },
           { range: { date: { gte: '1952-01-01', lte: '1952-12-31' } } },
+          { range: { updatedAt: { gte: '2026-11-21' } } },
         ],
         must: [],
       },

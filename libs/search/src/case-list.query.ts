@@ -1,5 +1,5 @@
 import type { estypes } from '@elastic/elasticsearch';
-import { CASE_SUMMARY_FIELDS, CaseSummary, CaseType, Credibility } from '@app/cases';
+import { CASE_SUMMARY_FIELDS, CaseSummary, CaseType, Credibility, LocationPrecision } from '@app/cases';
 
 /** Validated, normalized list parameters (see the api's CaseListQueryDto). */
 export interface CaseListParams {
@@ -7,11 +7,15 @@ export interface CaseListParams {
   credibility?: Credibility;
   tranche?: string;
   country?: string;
+  /** Any of these location precisions (e.g. everything placed on a map: site, locality, region). */
+  precision?: LocationPrecision[];
   hasVideo?: boolean;
   year?: number;
   q?: string;
   /** Return, for each case, the fragments of its searched fields that match `q`. */
   highlight?: boolean;
+  /** `YYYY-MM-DD`: only cases whose updatedAt is on or after this day. */
+  updatedSince?: string;
   limit: number;
   offset: number;
 }
@@ -43,10 +47,13 @@ export function buildCaseListRequest(index: string, params: CaseListParams): est
   if (params.credibility) filter.push({ term: { credibility: params.credibility } });
   if (params.tranche) filter.push({ term: { tranche: params.tranche } });
   if (params.country) filter.push({ term: { 'location.country': params.country } });
+  if (params.precision?.length) filter.push({ terms: { 'location.precision': params.precision } });
   if (params.hasVideo !== undefined) filter.push({ term: { hasVideo: params.hasVideo } });
   if (params.year !== undefined) {
     filter.push({ range: { date: { gte: `${params.year}-01-01`, lte: `${params.year}-12-31` } } });
   }
+
+  if (params.updatedSince) filter.push({ range: { updatedAt: { gte: params.updatedSince } } });
 
   return {
     index,

@@ -18,6 +18,7 @@ describe('buildStatsRequest', () => {
         byType: { terms: { field: 'type', size: 17 } },
         byTranche: { terms: { field: 'tranche', size: 100 } },
         byCountry: { terms: { field: 'location.country', size: 300 } },
+        lastUpdated: { max: { field: 'updatedAt', format: 'strict_date' } },
       },
     });
   });
@@ -33,6 +34,7 @@ describe('toStats', () => {
         byType: terms([['military', 5], ['crash', 1]]),
         byTranche: terms([['PURSUE-10', 1], ['PURSUE-2', 2], ['PURSUE-6', 2], ['pre-disclosure', 1]]),
         byCountry: terms([['US', 4], ['ZZ', 2]]),
+        lastUpdated: { value: 1.79e12, value_as_string: '2026-11-22' },
       }),
     );
     expect(stats).toEqual({
@@ -42,6 +44,15 @@ describe('toStats', () => {
       byType: { military: 5, radar: 0, mass: 0, photo: 0, astronaut: 0, document: 0, crash: 1 },
       byTranche: { 'PURSUE-1': 0, 'PURSUE-2': 2, 'PURSUE-3': 0, 'PURSUE-6': 2, 'PURSUE-10': 1, 'pre-disclosure': 1 },
       byCountry: { US: 4, ZZ: 2 },
+      lastUpdated: '2026-11-22',
+      releases: {
+        'PURSUE-1': '2026-05-08',
+        'PURSUE-2': '2026-05-22',
+        'PURSUE-3': '2026-06-12',
+        'PURSUE-4': '2026-07-10',
+        'PURSUE-5': '2026-08-07',
+        'PURSUE-6': '2026-09-18',
+      },
     });
     expect(Object.keys(stats.byTranche)).toEqual(['PURSUE-1', 'PURSUE-2', 'PURSUE-3', 'PURSUE-6', 'PURSUE-10', 'pre-disclosure']);
   });
@@ -55,9 +66,11 @@ describe('toStats', () => {
         byType: terms([]),
         byTranche: terms([]),
         byCountry: terms([]),
+        lastUpdated: { value: null },
       }),
     );
     expect(stats.yearRange).toEqual({ from: null, to: null });
+    expect(stats.lastUpdated).toBeNull();
     expect(stats.total).toBe(0);
     expect(stats.byCountry).toEqual({});
     expect(Object.values(stats.byType).every((n) => n === 0)).toBe(true);

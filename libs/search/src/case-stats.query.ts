@@ -1,5 +1,5 @@
 import type { estypes } from '@elastic/elasticsearch';
-import { CASE_TYPES, SPEC_TRANCHES } from '@app/cases';
+import { CASE_TYPES, releaseDates, SPEC_TRANCHES } from '@app/cases';
 
 export interface CaseStats {
   total: number;
@@ -8,6 +8,10 @@ export interface CaseStats {
   byType: Record<string, number>;
   byTranche: Record<string, number>;
   byCountry: Record<string, number>;
+  /** `YYYY-MM-DD`: the newest `updatedAt` in the archive; null when it is empty. */
+  lastUpdated: string | null;
+  /** The day each PURSUE tranche was published (data/releases.json). */
+  releases: Record<string, string>;
 }
 
 /** Sizes well above the number of distinct values the archive can hold. */
@@ -27,6 +31,7 @@ export function buildStatsRequest(index: string): estypes.SearchRequest {
       byType: { terms: { field: 'type', size: CASE_TYPES.length + 10 } },
       byTranche: { terms: { field: 'tranche', size: TRANCHE_BUCKETS } },
       byCountry: { terms: { field: 'location.country', size: COUNTRY_BUCKETS } },
+      lastUpdated: { max: { field: 'updatedAt', format: 'strict_date' } },
     },
   };
 }
@@ -45,6 +50,8 @@ export function toStats(response: estypes.SearchResponse<unknown, Aggregations>)
     byType: { ...zeros(CASE_TYPES), ...counts(aggs.byType) },
     byTranche: sortTranches({ ...zeros(SPEC_TRANCHES), ...byTranche }),
     byCountry: counts(aggs.byCountry),
+    lastUpdated: day(aggs.lastUpdated),
+    releases: releaseDates(),
   };
 }
 
@@ -61,6 +68,11 @@ function zeros(keys: readonly string[]): Record<string, number> {
 function year(aggregate: estypes.AggregationsAggregate | undefined): number | null {
   const metric = aggregate as estypes.AggregationsMinAggregate | undefined;
   return metric?.value == null ? null : Number(metric.value_as_string);
+}
+
+function day(aggregate: estypes.AggregationsAggregate | undefined): string | null {
+  const metric = aggregate as estypes.AggregationsMaxAggregate | undefined;
+  return metric?.value == null ? null : (metric.value_as_string ?? null);
 }
 
 /** PURSUE-1, PURSUE-2, ... PURSUE-10 in release order, then pre-disclosure and anything else. */

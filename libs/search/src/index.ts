@@ -1,3 +1,5 @@
+export * from './case-feed.query';
+export * from './case-feed.repository';
 export * from './case-index.definition';
 export * from './case-list.query';
 export * from './case-stats.query';

@@ -1,4 +1,4 @@
-import type { CaseType, Credibility } from '@app/cases';
+import type { CaseType, Credibility, LocationPrecision } from '@app/cases';
 import type { CaseListParams } from '@app/search';
 import { InvalidParametersError } from '../http/api-error';
 import type { CaseListQueryDto } from './case-list-query.dto';
@@ -28,11 +28,21 @@ export function toCaseListParams(query: CaseListQueryDto): CaseListParams {
     credibility: query.credibility as Credibility | undefined,
     tranche: query.tranche,
     country: query.country,
+    precision: query.precision === undefined ? undefined : ([...new Set(query.precision.split(','))] as LocationPrecision[]),
     hasVideo: query.hasVideo === undefined ? undefined : query.hasVideo === 'true',
     year: query.year === undefined ? undefined : Number(query.year),
     q: query.q ? query.q : undefined,
     highlight: query.highlight === 'true' ? true : undefined,
+    updatedSince: query.updatedSince === undefined ? undefined : toUtcDay(query.updatedSince),
     limit,
     offset,
   };
+}
+
+/**
+ * `updatedAt` is a day, so a timestamp asks for every case changed on or after its UTC day:
+ * a client syncing with the time of its last sync may see a case twice, never miss one.
+ */
+export function toUtcDay(value: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : new Date(value).toISOString().slice(0, 10);
 }

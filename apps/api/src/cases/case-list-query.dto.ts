@@ -1,14 +1,19 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { CASE_TYPES, CREDIBILITY_LEVELS, normalizeTranche, TRANCHE_FORMAT } from '@app/cases';
+import { IsIn, IsISO8601, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { CASE_TYPES, CREDIBILITY_LEVELS, LOCATION_PRECISIONS, normalizeTranche, TRANCHE_FORMAT } from '@app/cases';
 
 export const MAX_KEYWORD_LENGTH = 200;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 const tranche = ({ value }: { value: unknown }) => (typeof value === 'string' ? (normalizeTranche(value) ?? value) : value);
+const PRECISION_LIST = new RegExp(`^(?:${LOCATION_PRECISIONS.join('|')})(?:,(?:${LOCATION_PRECISIONS.join('|')}))*$`);
 // Listed last so it runs first: a repeated parameter arrives as an array.
 const once = (name: string) => ({ message: `${name} must be given once` });
+
+/** A day, or a timestamp that says its time zone (a bare local time would mean a different day to each server). */
+const UPDATED_SINCE_FORMAT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+const UPDATED_SINCE_MESSAGE = 'updatedSince must be a date YYYY-MM-DD or an ISO 8601 timestamp with a time zone, e.g. 2026-11-21 or 2026-11-21T08:00:00Z';
 
 /**
  * The query string of GET /api/cases, as text. Every message names the parameter and what
@@ -35,6 +40,11 @@ export class CaseListQueryDto {
   @IsString(once('country'))
   country?: string;
 
+  @IsOptional() @Transform(({ value }) => (typeof value === 'string' ? value.replace(/\s+/g, '').toLowerCase() : value))
+  @Matches(PRECISION_LIST, { message: `precision must be one or more of ${LOCATION_PRECISIONS.join(', ')}, comma-separated (e.g. site,locality)` })
+  @IsString(once('precision'))
+  precision?: string;
+
   @IsOptional() @IsIn(['true', 'false'], { message: 'hasVideo must be true or false' })
   @IsString(once('hasVideo'))
   hasVideo?: string;
@@ -52,6 +62,12 @@ export class CaseListQueryDto {
   @IsOptional() @IsIn(['true', 'false'], { message: 'highlight must be true or false' })
   @IsString(once('highlight'))
   highlight?: string;
+
+  @IsOptional() @Transform(trim)
+  @IsISO8601({ strict: true }, { message: UPDATED_SINCE_MESSAGE })
+  @Matches(UPDATED_SINCE_FORMAT, { message: UPDATED_SINCE_MESSAGE })
+  @IsString(once('updatedSince'))
+  updatedSince?: string;
 
   @IsOptional() @Transform(trim)
   @Matches(/^\d+$/, { message: 'limit must be an integer of 0 or more (at most 500 are returned)' })

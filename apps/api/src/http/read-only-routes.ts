@@ -4,7 +4,7 @@ import type { ResponseEnvelope } from './response-envelope';
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 
 /** The paths the api serves; other methods on them get 405, unknown paths 404. */
-const KNOWN_PATHS = [/^\/api\/cases\/?$/, /^\/api\/cases\/[^/]+\/?$/, /^\/api\/stats\/?$/];
+const KNOWN_PATHS = [/^\/api\/cases\/?$/, /^\/api\/cases\/[^/]+\/?$/, /^\/api\/stats\/?$/, /^\/api\/feed\.atom\/?$/];
 
 /**
  * The archive is read-only. A write method on a known path is answered here, before routing,

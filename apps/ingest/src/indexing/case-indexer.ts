@@ -26,10 +26,13 @@ export interface IndexingResult {
 
 const BULK_BATCH = 250;
 
-/** The search document: the record as published, plus a geo_point for map queries. */
+/**
+ * The search document: the record as published, plus a geo_point for map queries. A case of
+ * precision `unknown` gets none: its coordinates are a nominal point, not a place a map query should find.
+ */
 export function toSearchDocument(record: CaseRecord): CaseRecord & { point?: { lat: number; lon: number } } {
-  const { lat, lng } = record.location;
-  return lat === null || lng === null ? record : { ...record, point: { lat, lon: lng } };
+  const { lat, lng, precision } = record.location;
+  return precision === 'unknown' ? record : { ...record, point: { lat, lon: lng } };
 }
 
 /**

@@ -13,10 +13,9 @@ import {
   Matches,
   Max,
   Min,
-  ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { CASE_ID_FORMAT, CASE_TYPES, CREDIBILITY_LEVELS, TRANCHE_FORMAT } from '../case.enums';
+import { CASE_ID_FORMAT, CASE_TYPES, CREDIBILITY_LEVELS, LOCATION_PRECISIONS, TRANCHE_FORMAT, type LocationPrecision } from '../case.enums';
 import type { CaseRecord } from '../case.types';
 
 /** Both languages must be present; Chinese text must actually contain Chinese characters. */
@@ -38,17 +37,18 @@ export class CaseLocationDto {
   @Matches(/^[A-Z]{2}$/, { message: 'country must be an uppercase two-letter ISO 3166-1 code' })
   country: string;
 
-  @ValidateIf((location: CaseLocationDto) => location.lat !== null)
-  @IsNumber({}, { message: 'lat must be a number or null' })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'lat must be a number' })
   @Min(-90, { message: 'lat must be between -90 and 90' })
   @Max(90, { message: 'lat must be between -90 and 90' })
-  lat: number | null;
+  lat: number;
 
-  @ValidateIf((location: CaseLocationDto) => location.lng !== null)
-  @IsNumber({}, { message: 'lng must be a number or null' })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'lng must be a number' })
   @Min(-180, { message: 'lng must be between -180 and 180' })
   @Max(180, { message: 'lng must be between -180 and 180' })
-  lng: number | null;
+  lng: number;
+
+  @IsIn(LOCATION_PRECISIONS, { message: `precision must be one of ${LOCATION_PRECISIONS.join(', ')}` })
+  precision: LocationPrecision;
 }
 
 export class CaseVideoDto {
@@ -89,6 +89,14 @@ export class CaseImageDto {
 
   @IsString() @Matches(/\S/, { message: 'credit must not be empty' })
   credit: string;
+}
+
+export class CaseRevisionDto {
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'date must be an ISO calendar date YYYY-MM-DD' })
+  date: string;
+
+  @IsObject() @ValidateNested() @Type(() => LocalizedTextDto)
+  reason: LocalizedTextDto;
 }
 
 /** One record of the dataset, exactly as the ingest CLI accepts it. */
@@ -138,4 +146,15 @@ export class CaseRecordDto implements CaseRecord {
 
   @IsArray() @ValidateNested({ each: true }) @Type(() => CaseImageDto)
   images: CaseImageDto[];
+
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'addedAt must be an ISO calendar date YYYY-MM-DD (npm run data:revise sets it)' })
+  addedAt: string;
+
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'updatedAt must be an ISO calendar date YYYY-MM-DD (npm run data:revise sets it)' })
+  updatedAt: string;
+
+  @IsArray({ message: 'revisions must be a list (npm run data:revise sets it)' })
+  @ArrayNotEmpty({ message: 'revisions must hold at least the revision that added the case' })
+  @ValidateNested({ each: true }) @Type(() => CaseRevisionDto)
+  revisions: CaseRevisionDto[];
 }

@@ -11,9 +11,14 @@ describe('validateCases', () => {
     expect(validateCases(fixture)).toEqual([]);
   });
 
-  it('accepts a case with no place on Earth when its country is ZZ', () => {
-    const space = { ...base, location: { ...base.location, country: 'ZZ', lat: null, lng: null } };
+  it('accepts a case with no place on Earth: country ZZ, the nominal point, precision unknown', () => {
+    const space = { ...base, location: { ...base.location, country: 'ZZ', lat: 0, lng: 0, precision: 'unknown' } };
     expect(validateCases([space])).toEqual([]);
+  });
+
+  it('accepts a multi-country area: country ZZ at the area centroid', () => {
+    const area = { ...base, location: { ...base.location, country: 'ZZ', lat: 31.6, lng: 54.7, precision: 'area' } };
+    expect(validateCases([area])).toEqual([]);
   });
 
   it.each([
@@ -35,9 +40,25 @@ describe('validateCases', () => {
     [{ location: { ...base.location, lng: -181 } }, 'location.lng: lng must be between -180 and 180'],
     [{ location: { ...base.location, country: 'us' } }, 'location.country: country must be an uppercase two-letter ISO 3166-1 code'],
     [{ location: { ...base.location, country: 'XQ' } }, 'location.country: XQ is not an ISO 3166-1 alpha-2 code'],
-    [{ location: { ...base.location, country: 'US', lat: null, lng: null } }, 'location: a case in a country needs coordinates'],
-    [{ location: { ...base.location, lat: null } }, 'location: lat and lng must both be numbers or both be null'],
+    [{ location: { ...base.location, lat: null, lng: null } }, 'location.lat: lat must be a number'],
+    [{ location: { ...base.location, lng: '12.5' } }, 'location.lng: lng must be a number'],
+    [{ location: { ...base.location, precision: undefined } }, 'location.precision: precision must be one of site, locality, region, area, unknown'],
+    [{ location: { ...base.location, precision: 'exact' } }, 'location.precision: precision must be one of'],
+    [{ location: { ...base.location, precision: 'unknown' } }, 'location: precision unknown takes country ZZ and the nominal point 0, 0'],
+    [{ location: { ...base.location, country: 'ZZ', precision: 'unknown', lat: 10, lng: 0 } }, 'location: precision unknown takes country ZZ'],
+    [{ location: { ...base.location, lat: 0, lng: 0 } }, 'location: 0, 0 is the nominal point of precision unknown, not a place'],
+    [{ location: { ...base.location, country: 'ZZ', precision: 'locality' } }, 'location: country ZZ is only for precision area or unknown'],
     [{ extra: 1 }, 'extra: is not a case field'],
+    [{ addedAt: undefined }, 'addedAt: addedAt must be an ISO calendar date YYYY-MM-DD'],
+    [{ updatedAt: '2026-02-30' }, 'updatedAt: 2026-02-30 is not a day that exists'],
+    [{ revisions: [] }, 'revisions: revisions must hold at least the revision that added the case'],
+    [{ revisions: [{ date: '2026-11-21', reason: { en: 'Added' } }] }, 'revisions[0].reason.zh: zh must be a string'],
+    [{ updatedAt: '2026-12-01' }, 'revisions: the newest revision (2026-11-21) must be on updatedAt (2026-12-01)'],
+    [{ addedAt: '2026-12-01' }, 'updatedAt: 2026-11-21 is before addedAt 2026-12-01'],
+    [
+      { updatedAt: '2026-12-01', revisions: [{ date: '2026-11-21', reason: { en: 'a', zh: '甲' } }, { date: '2026-12-01', reason: { en: 'b', zh: '乙' } }] },
+      'revisions: must be listed newest first',
+    ],
   ])('reports %j', (change, expected) => {
     const record = { ...base, ...change };
     expect(messages([record])).toEqual(expect.arrayContaining([expect.stringContaining(expected)]));

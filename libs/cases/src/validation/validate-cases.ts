@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { isISO31661Alpha2, validateSync, ValidationError } from 'class-validator';
-import { NO_COUNTRY } from '../case.enums';
+import { NO_COUNTRY, NOMINAL_POINT } from '../case.enums';
 import { CASE_SUMMARY_FIELDS } from '../case.types';
 import { CaseRecordDto } from './case-record.dto';
 
@@ -12,7 +12,7 @@ export interface CaseProblem {
   message: string;
 }
 
-const KNOWN_FIELDS = new Set<string>([...CASE_SUMMARY_FIELDS, 'detail', 'videos', 'specs', 'sources', 'images']);
+const KNOWN_FIELDS = new Set<string>([...CASE_SUMMARY_FIELDS, 'detail', 'videos', 'specs', 'sources', 'images', 'revisions']);
 
 /**
  * Validates a whole dataset and reports every problem, so an operator can fix a file in one pass.
@@ -72,17 +72,53 @@ function crossFieldProblems(record: Record<string, unknown>): Omit<CaseProblem, 
     problems.push({ field: 'hasVideo', message: `is ${record.hasVideo} but the case lists ${record.videos.length} video(s)` });
   }
 
-  const location = record.location as { country?: unknown; lat?: unknown; lng?: unknown } | undefined;
+  problems.push(...revisionProblems(record));
+
+  const location = record.location as { country?: unknown; lat?: unknown; lng?: unknown; precision?: unknown } | undefined;
   if (location && typeof location.country === 'string' && /^[A-Z]{2}$/.test(location.country)) {
     if (location.country !== NO_COUNTRY && !isISO31661Alpha2(location.country)) {
       problems.push({ field: 'location.country', message: `${location.country} is not an ISO 3166-1 alpha-2 code` });
     }
-    if ((location.lat === null) !== (location.lng === null)) {
-      problems.push({ field: 'location', message: 'lat and lng must both be numbers or both be null' });
+    // One treatment for "no place": the nominal point in no country, so a map never shows it as a real place.
+    const nominal = location.lat === NOMINAL_POINT.lat && location.lng === NOMINAL_POINT.lng;
+    if (location.precision === 'unknown' && (location.country !== NO_COUNTRY || !nominal)) {
+      problems.push({
+        field: 'location',
+        message: `precision unknown takes country ${NO_COUNTRY} and the nominal point ${NOMINAL_POINT.lat}, ${NOMINAL_POINT.lng}`,
+      });
     }
-    if (location.country !== NO_COUNTRY && (location.lat === null || location.lng === null)) {
-      problems.push({ field: 'location', message: `a case in a country needs coordinates; use ${NO_COUNTRY} when no place on Earth applies` });
+    if (typeof location.precision === 'string' && location.precision !== 'unknown' && nominal) {
+      problems.push({ field: 'location', message: `${NOMINAL_POINT.lat}, ${NOMINAL_POINT.lng} is the nominal point of precision unknown, not a place` });
     }
+    if (location.country === NO_COUNTRY && (location.precision === 'site' || location.precision === 'locality' || location.precision === 'region')) {
+      problems.push({ field: 'location', message: `country ${NO_COUNTRY} is only for precision area or unknown; a ${location.precision} lies in a country` });
+    }
+  }
+  return problems;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The change history must tell one consistent story: newest revision first, the newest one on
+ * `updatedAt`, the oldest one on `addedAt`. `npm run data:revise` writes it that way.
+ */
+function revisionProblems(record: Record<string, unknown>): Omit<CaseProblem, 'record'>[] {
+  const problems: Omit<CaseProblem, 'record'>[] = [];
+  for (const field of ['addedAt', 'updatedAt'] as const) {
+    const value = record[field];
+    if (typeof value === 'string' && DAY.test(value) && !isRealDate(value)) problems.push({ field, message: `${value} is not a day that exists` });
+  }
+  const { addedAt, updatedAt, revisions } = record as { addedAt?: unknown; updatedAt?: unknown; revisions?: unknown };
+  if (typeof addedAt !== 'string' || typeof updatedAt !== 'string' || !DAY.test(addedAt) || !DAY.test(updatedAt)) return problems;
+  if (addedAt > updatedAt) problems.push({ field: 'updatedAt', message: `${updatedAt} is before addedAt ${addedAt}` });
+  if (!Array.isArray(revisions) || revisions.length === 0) return problems;
+  const dates = revisions.map((revision) => (revision as { date?: unknown } | null)?.date);
+  if (!dates.every((date): date is string => typeof date === 'string' && DAY.test(date))) return problems;
+  if (dates.some((date, i) => i > 0 && date > dates[i - 1])) problems.push({ field: 'revisions', message: 'must be listed newest first' });
+  if (dates[0] !== updatedAt) problems.push({ field: 'revisions', message: `the newest revision (${dates[0]}) must be on updatedAt (${updatedAt})` });
+  if (dates[dates.length - 1] !== addedAt) {
+    problems.push({ field: 'revisions', message: `the oldest revision (${dates[dates.length - 1]}) must be on addedAt (${addedAt})` });
   }
   return problems;
 }

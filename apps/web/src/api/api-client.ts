@@ -1,0 +1,77 @@
+import type { CaseListResponse, CaseResponse, ListedCase, StatsResponse } from './api.types';
+
+/** The list filters, by their query parameter names. */
+export const FILTER_NAMES = ['q', 'type', 'credibility', 'tranche', 'country', 'hasVideo', 'year'] as const;
+export type FilterName = (typeof FILTER_NAMES)[number];
+export type Filters = Partial<Record<FilterName, string>>;
+
+/** The largest page the api serves; a walk over the whole archive uses it. */
+const MAX_LIMIT = 500;
+
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Relative URLs only: the explorer is a client of the same public api anyone can call. */
+export function listUrl(filters: Filters, paging: { limit: number; offset?: number; cursor?: string; highlight?: boolean }): string {
+  const params = new URLSearchParams();
+  for (const name of FILTER_NAMES) {
+    const value = filters[name]?.trim();
+    if (value) params.set(name, value);
+  }
+  params.set('limit', String(paging.limit));
+  if (paging.cursor) params.set('cursor', paging.cursor);
+  else if (paging.offset) params.set('offset', String(paging.offset));
+  if (paging.highlight && filters.q?.trim()) params.set('highlight', 'true');
+  return `/api/cases?${params}`;
+}
+
+async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  const response = await fetch(url, { headers: { Accept: 'application/json' }, signal });
+  const body = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    throw new ApiRequestError(response.status, body?.error?.message ?? `${response.status} ${response.statusText}`);
+  }
+  return body as T;
+}
+
+export function fetchList(url: string, signal?: AbortSignal): Promise<CaseListResponse> {
+  return getJson<CaseListResponse>(url, signal);
+}
+
+export async function fetchCase(id: string, signal?: AbortSignal): Promise<CaseResponse> {
+  return getJson<CaseResponse>(`/api/cases/${encodeURIComponent(id)}`, signal);
+}
+
+let statsLoad: Promise<StatsResponse> | undefined;
+
+/** Stats change only on re-index, so one load per page view is enough. */
+export function fetchStats(): Promise<StatsResponse> {
+  statsLoad ??= getJson<StatsResponse>('/api/stats').catch((error) => {
+    statsLoad = undefined;
+    throw error;
+  });
+  return statsLoad;
+}
+
+/**
+ * Every case matching the filters, in pages of the largest size: by `nextCursor` when the api
+ * offers it, else by offset. The map and the year chart need all cases; for the archive's few
+ * hundred records this is one or two requests.
+ */
+export async function fetchAllCases(filters: Filters, signal?: AbortSignal): Promise<ListedCase[]> {
+  const cases: ListedCase[] = [];
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await fetchList(listUrl(filters, { limit: MAX_LIMIT, offset: cases.length, cursor }), signal);
+    cases.push(...page.cases);
+    if (page.nextCursor) cursor = page.nextCursor;
+    else if (page.nextCursor === null || page.cases.length === 0 || cases.length >= page.total) break;
+  }
+  return cases;
+}

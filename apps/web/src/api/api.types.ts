@@ -1,0 +1,41 @@
+import type { CaseRecord, CaseSummary, LocalizedText } from '../../../../libs/cases/src/case.types';
+
+export type { LocalizedText };
+
+/** A listed case; `highlight` is there only when the list was asked for it (`highlight=true`). */
+export interface ListedCase extends CaseSummary {
+  highlight?: Record<string, string[]>;
+}
+
+export type FullCase = CaseRecord;
+
+export interface CaseListResponse {
+  count: number;
+  total: number;
+  limit: number;
+  offset?: number;
+  nextCursor?: string | null;
+  cases: ListedCase[];
+}
+
+export interface CaseResponse {
+  case: FullCase;
+}
+
+export interface StatsResponse {
+  total: number;
+  withVideo: number;
+  yearRange: { from: number | null; to: number | null };
+  byType: Record<string, number>;
+  byTranche: Record<string, number>;
+  byCountry: Record<string, number>;
+  /** Not in every version of the api; the year chart counts from the case list without it. */
+  byYear?: Record<string, number>;
+  /** Newer apis: the newest `updatedAt`, and the day each PURSUE release was published. */
+  lastUpdated?: string | null;
+  releases?: Record<string, string>;
+}
+
+export interface ApiErrorBody {
+  error: { status: number; code: string; message: string };
+}

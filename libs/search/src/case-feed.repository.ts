@@ -1,0 +1,42 @@
+import type { Client } from '@elastic/elasticsearch';
+import { LRUCache } from 'lru-cache';
+import type { CaseSummary } from '@app/cases';
+import { buildCaseFeedRequest, type CaseFeedPage, toCaseFeedPage } from './case-feed.query';
+import type { CaseListParams } from './case-list.query';
+import { toDomainError } from './cases.repository';
+
+/** Feeds are few (one per filter set a reader subscribed to) and small. */
+const MAX_CACHED_FEEDS = 500;
+
+/**
+ * The archive's changes, newest first, for the Atom feed. Engine failures leave as domain errors.
+ * Built by SearchModule's factory, beside the client it is given. Feed readers poll, so answers
+ * are kept for CACHE_TTL_SECONDS; lru-cache's fetch() lets concurrent polls share one search.
+ */
+export class CaseFeedRepository {
+  private readonly cache: LRUCache<string, CaseFeedPage> | null;
+
+  constructor(
+    private readonly client: Client,
+    private readonly alias: string,
+    cacheTtlSeconds: number,
+  ) {
+    this.cache =
+      cacheTtlSeconds > 0
+        ? new LRUCache<string, CaseFeedPage>({ max: MAX_CACHED_FEEDS, ttl: cacheTtlSeconds * 1000, fetchMethod: (key) => this.load(JSON.parse(key)) })
+        : null;
+  }
+
+  async latestChanges(params: CaseListParams): Promise<CaseFeedPage> {
+    if (!this.cache) return this.load(params);
+    return (await this.cache.fetch(JSON.stringify(params))) as CaseFeedPage;
+  }
+
+  private async load(params: CaseListParams): Promise<CaseFeedPage> {
+    try {
+      return toCaseFeedPage(await this.client.search<CaseSummary>(buildCaseFeedRequest(this.alias, params)));
+    } catch (error) {
+      throw toDomainError(error);
+    }
+  }
+}
