@@ -32,8 +32,13 @@ function run(command, args, options = {}) {
 /** Downloads the distribution and builds the analysis plugin, once. */
 function ensureBuilt() {
   const plugin = path.join(BUILT_HOME, 'plugins', 'uap-analysis', 'uap-analysis.jar');
-  if (fs.existsSync(path.join(BUILT_HOME, 'bin', 'elasticsearch')) && fs.existsSync(plugin)) return;
-  log(`building Elasticsearch ${VERSION} from Maven Central (first run only)...`);
+  // The plugin's descriptor version is bumped with every change to it, so a stale build is rebuilt.
+  const descriptorVersion = (file) => (fs.existsSync(file) ? /^version=(.*)$/m.exec(fs.readFileSync(file, 'utf8'))?.[1] : undefined);
+  const pluginIsCurrent =
+    descriptorVersion(path.join(HERE, 'analysis-plugin', 'src', 'main', 'plugin-metadata', 'plugin-descriptor.properties')) ===
+    descriptorVersion(path.join(BUILT_HOME, 'plugins', 'uap-analysis', 'plugin-descriptor.properties'));
+  if (fs.existsSync(path.join(BUILT_HOME, 'bin', 'elasticsearch')) && fs.existsSync(plugin) && pluginIsCurrent) return;
+  log(`building Elasticsearch ${VERSION} from Maven Central (first run, or the analysis plugin changed)...`);
   run('mvn', ['-q', '-B', '-f', path.join(HERE, 'pom.xml'), 'package']);
 }
 

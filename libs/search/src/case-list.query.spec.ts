@@ -1,5 +1,7 @@
 import { buildCaseListRequest, KEYWORD_FIELDS, toCaseListPage } from './case-list.query';
 
+const FIELDS = ['title.en^3', 'title.zh^3', 'location.name.en^2', 'location.name.zh^2', 'summary.en', 'summary.zh'];
+
 const SUMMARY = ['id', 'date', 'dateDisplay', 'title', 'location', 'type', 'credibility', 'tranche', 'hasVideo', 'summary', 'addedAt', 'updatedAt'];
 
 describe('buildCaseListRequest', () => {
@@ -46,18 +48,36 @@ describe('buildCaseListRequest', () => {
     expect(request).toMatchObject({ from: 20, size: 10 });
   });
 
-  it('searches a keyword as plain words over both languages and ranks by relevance first', () => {
+  it('searches a keyword as plain words over both languages: cases with all words first, the words in order next, any word as a fallback', () => {
     const request = buildCaseListRequest('cases', { q: 'title:(x OR y*', limit: 5, offset: 0 });
     expect(request.query).toEqual({
       bool: {
         filter: [],
-        must: [{ multi_match: { query: 'title:(x OR y*', fields: KEYWORD_FIELDS, type: 'cross_fields', operator: 'and' } }],
+        must: [{ multi_match: { query: 'title:(x OR y*', fields: FIELDS, type: 'cross_fields', operator: 'or', minimum_should_match: '1' } }],
+        should: [
+          { multi_match: { query: 'title:(x OR y*', fields: FIELDS, type: 'cross_fields', operator: 'and', boost: 10 } },
+          { multi_match: { query: 'title:(x OR y*', fields: FIELDS, type: 'phrase', slop: 3, boost: 2 } },
+        ],
       },
     });
-    expect(KEYWORD_FIELDS.map((f) => f.replace(/\^\d+$/, '')).sort()).toEqual(
-      ['location.name.en', 'location.name.zh', 'summary.en', 'summary.zh', 'title.en', 'title.zh'],
-    );
+    expect(KEYWORD_FIELDS).toEqual(FIELDS);
     expect(request.sort).toEqual(['_score', { date: { order: 'desc' } }, { id: { order: 'asc' } }]);
+    expect(request).not.toHaveProperty('highlight');
+  });
+
+  it('asks for highlighted fragments of the searched fields when highlight is set with a keyword', () => {
+    expect(buildCaseListRequest('cases', { q: 'Roswell', highlight: true, limit: 5, offset: 0 }).highlight).toEqual({
+      encoder: 'html',
+      fields: {
+        'title.en': { number_of_fragments: 0 },
+        'title.zh': { number_of_fragments: 0 },
+        'location.name.en': { number_of_fragments: 0 },
+        'location.name.zh': { number_of_fragments: 0 },
+        'summary.en': { number_of_fragments: 3, fragment_size: 150 },
+        'summary.zh': { number_of_fragments: 3, fragment_size: 150 },
+      },
+    });
+    expect(buildCaseListRequest('cases', { highlight: true, limit: 5, offset: 0 })).not.toHaveProperty('highlight');
   });
 });
 
@@ -89,5 +109,25 @@ describe('toCaseListPage', () => {
       hits: { total: { value: 9, relation: 'eq' }, hits: [{ _index: 'i', _id: 'b', _source: { id: 'b' }, sort: [5, 'b'] }, { _index: 'i', _id: 'a', _source: { id: 'a' }, sort: [3, 'a'] }] },
     } as never);
     expect(page.lastSort).toEqual([3, 'a']);
+  });
+
+  it('gives every case a highlight object when highlights were asked for', () => {
+    const response = {
+      took: 1,
+      timed_out: false,
+      _shards: { total: 1, successful: 1, failed: 0 },
+      hits: {
+        total: { value: 2, relation: 'eq' },
+        hits: [
+          { _index: 'i', _id: 'b', _source: { id: 'b' }, highlight: { 'title.en': ['<em>Roswell</em>'] } },
+          { _index: 'i', _id: 'a', _source: { id: 'a' } },
+        ],
+      },
+    } as never;
+    expect(toCaseListPage(response, { highlight: true }).cases).toEqual([
+      { id: 'b', highlight: { 'title.en': ['<em>Roswell</em>'] } },
+      { id: 'a', highlight: {} },
+    ]);
+    expect(toCaseListPage(response).cases).toEqual([{ id: 'b' }, { id: 'a' }]);
   });
 });

@@ -13,6 +13,8 @@ export interface CaseListParams {
   hasVideo?: boolean;
   year?: number;
   q?: string;
+  /** Return, for each case, the fragments of its searched fields that match `q`. */
+  highlight?: boolean;
   /** `YYYY-MM-DD`: only cases whose updatedAt is on or after this day. */
   updatedSince?: string;
   limit: number;
@@ -22,9 +24,12 @@ export interface CaseListParams {
   searchAfter?: SortValues;
 }
 
+/** Field path (e.g. `summary.en`) to the matching fragments, matches wrapped in <em>, text HTML-escaped. */
+export type CaseHighlight = Record<string, string[]>;
+
 export interface CaseListPage {
   total: number;
-  cases: CaseSummary[];
+  cases: (CaseSummary & { highlight?: CaseHighlight })[];
   /** The sort values of the last hit, for the next cursor; absent on an empty page. */
   lastSort?: SortValues;
 }
@@ -56,13 +61,6 @@ export function buildCaseListRequest(index: string, params: CaseListParams): est
 
   if (params.updatedSince) filter.push({ range: { updatedAt: { gte: params.updatedSince } } });
 
-  // multi_match takes the text as plain words: no operators or wildcards are ever parsed.
-  // cross_fields with `and` asks that every word appear somewhere in the case's fields of one
-  // language, so "Nimitz video" matches a title naming Nimitz and a summary mentioning video.
-  const must: estypes.QueryDslQueryContainer[] = params.q
-    ? [{ multi_match: { query: params.q, fields: KEYWORD_FIELDS, type: 'cross_fields', operator: 'and' } }]
-    : [];
-
   return {
     index,
     // search_after costs the same on page 1 and page 1,000, and is not bound by the 10,000 window.
@@ -70,18 +68,63 @@ export function buildCaseListRequest(index: string, params: CaseListParams): est
     size: params.limit,
     track_total_hits: true,
     _source: [...CASE_SUMMARY_FIELDS],
-    query: { bool: { filter, must } },
+    query: { bool: { filter, ...(params.q ? keywordClauses(params.q) : { must: [] }) } },
     sort: params.q ? ['_score', ...CHRONOLOGICAL] : CHRONOLOGICAL,
     ...(params.searchAfter ? { search_after: params.searchAfter } : {}),
+    ...(params.highlight && params.q ? { highlight: HIGHLIGHT } : {}),
   };
 }
 
-export function toCaseListPage(response: estypes.SearchResponse<CaseSummary>): CaseListPage {
+/**
+ * The all-words match decides the order, and words found in the query's order (within a few
+ * positions) count extra; the any-word match only keeps a query from coming back empty because one
+ * of its words appears nowhere ("sightings over Washington" when no case says "over"), or because a
+ * Chinese query spans a word boundary and so forms a character pair no text has (哈拉雷机场 against
+ * 哈拉雷国际机场). Measured with scripts/search-quality.mjs.
+ */
+const ALL_WORDS_BOOST = 10;
+const PHRASE_SLOP = 3;
+const PHRASE_BOOST = 2;
+
+/**
+ * multi_match takes the text as plain words: no operators or wildcards are ever parsed.
+ * cross_fields lets the words of one language spread over that language's fields, so "Nimitz
+ * video" matches a title naming Nimitz and a summary mentioning video. Synonyms and the
+ * Traditional-to-Simplified mapping come from the fields' search analyzers (elastic/index).
+ */
+function keywordClauses(q: string): Pick<estypes.QueryDslBoolQuery, 'must' | 'should'> {
+  const words = { query: q, fields: KEYWORD_FIELDS, type: 'cross_fields' as const };
+  return {
+    must: [{ multi_match: { ...words, operator: 'or', minimum_should_match: '1' } }],
+    should: [
+      { multi_match: { ...words, operator: 'and', boost: ALL_WORDS_BOOST } },
+      { multi_match: { query: q, fields: KEYWORD_FIELDS, type: 'phrase', slop: PHRASE_SLOP, boost: PHRASE_BOOST } },
+    ],
+  };
+}
+
+/** Titles and place names whole, summaries as up to three fragments of about 150 characters. */
+const HIGHLIGHT: estypes.SearchHighlight = {
+  encoder: 'html',
+  fields: {
+    'title.en': { number_of_fragments: 0 },
+    'title.zh': { number_of_fragments: 0 },
+    'location.name.en': { number_of_fragments: 0 },
+    'location.name.zh': { number_of_fragments: 0 },
+    'summary.en': { number_of_fragments: 3, fragment_size: 150 },
+    'summary.zh': { number_of_fragments: 3, fragment_size: 150 },
+  },
+};
+
+/** With `highlight` set, every case carries a `highlight` object, empty when nothing matched in it. */
+export function toCaseListPage(response: estypes.SearchResponse<CaseSummary>, params: Pick<CaseListParams, 'highlight'> = {}): CaseListPage {
   const total = response.hits.total;
   const hits = response.hits.hits;
   return {
     total: typeof total === 'number' ? total : (total?.value ?? 0),
-    cases: hits.map((hit) => hit._source as CaseSummary),
+    cases: hits.map((hit) =>
+      params.highlight ? { ...(hit._source as CaseSummary), highlight: hit.highlight ?? {} } : (hit._source as CaseSummary),
+    ),
     lastSort: hits.at(-1)?.sort as SortValues | undefined,
   };
 }

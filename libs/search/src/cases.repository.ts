@@ -56,7 +56,7 @@ export class CasesRepository {
   }
 
   async list(params: CaseListParams): Promise<CaseListPage> {
-    return toCaseListPage(await this.call(() => this.client.search<CaseSummary>(buildCaseListRequest(this.alias, params), this.readOptions)));
+    return toCaseListPage(await this.call(() => this.client.search<CaseSummary>(buildCaseListRequest(this.alias, params), this.readOptions)), params);
   }
 
   findById(id: string): Promise<CaseRecord> {

@@ -51,6 +51,7 @@ function toFilters(query: CaseListQueryDto): Omit<CaseListParams, 'limit' | 'off
     hasVideo: query.hasVideo === undefined ? undefined : query.hasVideo === 'true',
     year: query.year,
     q: query.q ? query.q : undefined,
+    highlight: query.highlight === 'true' ? true : undefined,
     updatedSince: query.updatedSince === undefined ? undefined : toUtcDay(query.updatedSince),
   };
 }

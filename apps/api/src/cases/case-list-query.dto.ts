@@ -81,6 +81,14 @@ export class CaseListQueryDto {
   q?: string;
 
   @ApiPropertyOptional({
+    enum: ['true', 'false'],
+    description: 'With q: true adds to each listed case a highlight object (field path to fragments, matches in <em>, text HTML-escaped).',
+  })
+  @IsOptional() @IsIn(['true', 'false'], { message: 'highlight must be true or false' })
+  @IsString(once('highlight'))
+  highlight?: string;
+
+  @ApiPropertyOptional({
     description: 'Only cases added or changed on or after this UTC day: a date YYYY-MM-DD, or a timestamp with a time zone (its whole UTC day counts).',
     example: '2026-11-21',
   })

@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// Search quality on the judged query set (test/search-quality/judged-queries.json): indexes
+// data/cases with the real ingest CLI into ELASTICSEARCH_URL under its own alias, runs the real
+// api against it, sends every judged query as `GET /api/cases?q=...&limit=10` and prints MRR@10
+// (the mean over queries of 1/rank of the first relevant case in the top 10, 0 when none is),
+// per kind and overall, and every query whose relevant cases all miss the top 10.
+// Figures only; nothing here passes or fails.
+//
+//   ELASTICSEARCH_URL=http://127.0.0.1:9412 node scripts/search-quality.mjs [--no-build]
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { runApp, waitExit } from './local-stack.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const { values: options } = parseArgs({ options: { 'no-build': { type: 'boolean', default: false } } });
+const esUrl = process.env.ELASTICSEARCH_URL;
+if (!esUrl) throw new Error('set ELASTICSEARCH_URL to the Elasticsearch to measure on (its alias search-quality is replaced)');
+
+const { queries } = JSON.parse(readFileSync(join(root, 'test', 'search-quality', 'judged-queries.json'), 'utf8'));
+const PORT = 3000 + Math.floor(Math.random() * 900) + 100;
+const QUIET = ['ignore', 'ignore', 'inherit'];
+const env = { ELASTICSEARCH_URL: esUrl, CASES_ALIAS: 'search-quality', CACHE_TTL_SECONDS: '0', PORT: String(PORT), HOST: '127.0.0.1' };
+
+if (!options['no-build']) execFileSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: QUIET });
+if ((await waitExit(runApp('ingest', ['--if-changed', join(root, 'data', 'cases')], env, QUIET))) !== 0) throw new Error('ingest failed');
+const api = runApp('api', [], env, QUIET);
+try {
+  const baseUrl = `http://127.0.0.1:${PORT}`;
+  for (let i = 0; i < 100 && !(await fetch(`${baseUrl}/api/stats`).then((r) => r.ok, () => false)); i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  const results = [];
+  for (const query of queries) {
+    const response = await fetch(`${baseUrl}/api/cases?limit=10&q=${encodeURIComponent(query.q)}`);
+    const body = await response.json();
+    const ids = response.ok ? body.cases.map((c) => c.id) : [];
+    const rank = ids.findIndex((id) => query.relevant.includes(id)) + 1;
+    results.push({ ...query, rank, reciprocal: rank ? 1 / rank : 0, total: body.total ?? `HTTP ${response.status}`, top: ids.slice(0, 3) });
+  }
+
+  const mrr = (rows) => rows.reduce((sum, row) => sum + row.reciprocal, 0) / rows.length;
+  const kinds = [...new Set(results.map((row) => row.kind))];
+  console.log(`MRR@10 over ${results.length} judged queries: ${mrr(results).toFixed(3)}`);
+  for (const kind of kinds) {
+    const rows = results.filter((row) => row.kind === kind);
+    console.log(`  ${kind.padEnd(12)} ${String(rows.length).padStart(3)} queries  MRR@10 ${mrr(rows).toFixed(3)}`);
+  }
+  const misses = results.filter((row) => row.rank === 0);
+  console.log(`\nNot in the top 10 (${misses.length}):`);
+  for (const row of misses) console.log(`  ${JSON.stringify(row.q)} (${row.kind}): total ${row.total}, top ${JSON.stringify(row.top)}`);
+  const low = results.filter((row) => row.rank > 1);
+  console.log(`\nFound below rank 1 (${low.length}):`);
+  for (const row of low) console.log(`  ${JSON.stringify(row.q)} (${row.kind}): rank ${row.rank}, top ${JSON.stringify(row.top)}`);
+} finally {
+  api.kill('SIGTERM');
+  await waitExit(api);
+}

@@ -1,0 +1,87 @@
+import { FIXTURE, ingest, request, RunningApi, startApi } from './support/archive-harness';
+
+// Search behaviour on the real engine with the real index settings (elastic/index): the fallback
+// when not every word matches, synonyms in both languages, Traditional Chinese input, highlights.
+const ALIAS = 'e2e-search';
+
+let api: RunningApi;
+const search = async (q: string, extra = '') => {
+  const response = await request(api.baseUrl, `/api/cases?q=${encodeURIComponent(q)}${extra}`);
+  expect(response.status).toBe(200);
+  return response.body as { total: number; cases: { id: string; highlight?: Record<string, string[]> }[] };
+};
+const ids = async (q: string) => (await search(q)).cases.map((c) => c.id);
+
+beforeAll(async () => {
+  expect((await ingest(ALIAS, FIXTURE)).status).toBe('indexed');
+  api = await startApi({ CASES_ALIAS: ALIAS, CACHE_TTL_SECONDS: '0' });
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+describe('keyword search that forgives', () => {
+  it('still finds the place when another word of a natural query appears in no case', async () => {
+    // No fixture case has all of "sightings", "over" and "Washington".
+    expect((await ids('sightings over Washington'))[0]).toBe('1952-washington-dc-radar-sightings');
+  });
+
+  it('ranks cases with every word above cases with only some', async () => {
+    const found = await ids('flying disc Roswell');
+    expect(found[0]).toBe('1947-roswell-debris-recovery');
+    expect(found).toContain('1948-navy-fifth-naval-district-flying-discs-memo');
+  });
+
+  it('treats UFO and UAP as one term in English', async () => {
+    // Tremonton's record says UFO only, Kabul's UAP only.
+    expect(await ids('UAP')).toEqual(expect.arrayContaining(['1952-tremonton-utah-film', '2017-kabul-afsoc-uap']));
+    expect(await ids('UFO')).toEqual(expect.arrayContaining(['1952-tremonton-utah-film', '2017-kabul-afsoc-uap']));
+    expect(await ids('unidentified aerial phenomena')).toContain('1952-tremonton-utah-film');
+  });
+
+  it('treats 不明飞行物, 不明异常现象, 飞碟 and UAP as one term in Chinese', async () => {
+    // Tremonton's Chinese text says 不明飞行物; Roswell's says 飞碟.
+    expect(await ids('不明异常现象')).toEqual(expect.arrayContaining(['1952-tremonton-utah-film', '2017-kabul-afsoc-uap', '1947-roswell-debris-recovery']));
+    expect(await ids('飞碟')).toEqual(expect.arrayContaining(['1952-tremonton-utah-film', '1947-roswell-debris-recovery']));
+  });
+
+  it('finds a place under another common Chinese spelling of its name', async () => {
+    expect((await ids('罗斯韦尔'))[0]).toBe('1947-roswell-debris-recovery');
+  });
+
+  it('matches a mixed Han-and-digit mission name', async () => {
+    expect((await ids('阿波罗11号'))[0]).toBe('1969-apollo-11-crew-debriefing-observations');
+  });
+
+  it('finds the same cases for Traditional Chinese input as for Simplified', async () => {
+    const simplified = await ids('罗斯威尔');
+    expect(simplified[0]).toBe('1947-roswell-debris-recovery');
+    expect(await ids('羅斯威爾')).toEqual(simplified);
+    expect(await ids('飛碟')).toEqual(await ids('飞碟'));
+    expect((await ids('阿波羅11號'))[0]).toBe('1969-apollo-11-crew-debriefing-observations');
+  });
+});
+
+describe('highlight', () => {
+  it('adds the matching fragments of each listed case when asked', async () => {
+    const { cases } = await search('Roswell', '&highlight=true');
+    expect(cases[0].id).toBe('1947-roswell-debris-recovery');
+    expect(cases[0].highlight?.['title.en']).toEqual(["Recovery of &#x27;flying disc&#x27; debris near <em>Roswell</em>, New Mexico"]);
+    expect(cases[0].highlight?.['title.zh']?.[0]).toContain('<em>');
+    for (const listed of cases) expect(listed.highlight).toEqual(expect.any(Object));
+  });
+
+  it('marks the Simplified text that a Traditional query matched', async () => {
+    const { cases } = await search('羅斯威爾', '&highlight=true');
+    expect(cases[0].highlight?.['title.zh']?.[0]).toMatch(/<em>罗斯/);
+  });
+
+  it('leaves highlights out unless asked, and rejects a value other than true or false', async () => {
+    expect((await search('Roswell')).cases[0]).not.toHaveProperty('highlight');
+    const { status, body } = await request(api.baseUrl, '/api/cases?q=Roswell&highlight=yes');
+    expect(status).toBe(400);
+    expect(body.error.code).toBe('invalid_parameter');
+    expect(JSON.stringify(body.error.parameters)).toContain('highlight must be true or false');
+  });
+});
