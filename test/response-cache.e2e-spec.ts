@@ -141,6 +141,8 @@ describe('a re-index', () => {
     const before = await request(api.baseUrl, '/api/stats');
     expect(before.body.total).toBe(fixture.length);
     expect((await raw('/api/stats')).headers['x-cache']).toBe('HIT');
+    const entries = async () => ((await raw('/api/feed.atom?limit=500')).bytes.toString('utf8').match(/<entry>/g) ?? []).length;
+    expect(await entries()).toBe(fixture.length);
 
     const smaller = join(mkdtempSync(join(tmpdir(), 'uap-cache-')), 'smaller.json');
     writeFileSync(smaller, JSON.stringify(fixture.slice(0, 5)));
@@ -157,5 +159,7 @@ describe('a re-index', () => {
 
     const list = await request(api.baseUrl, '/api/cases?type=military');
     expect(list.body.total).toBe(fixture.slice(0, 5).filter((c) => c.type === 'military').length);
+    // The feed's own cache is keyed by the same generation, so feed readers see the re-index too.
+    expect(await entries()).toBe(5);
   });
 });

@@ -1,6 +1,7 @@
 import type { Client } from '@elastic/elasticsearch';
 import { LRUCache } from 'lru-cache';
 import type { CaseSummary } from '@app/cases';
+import type { ArchiveGenerationTracker } from './archive-generation';
 import { buildCaseFeedRequest, type CaseFeedPage, toCaseFeedPage } from './case-feed.query';
 import type { CaseListParams } from './case-list.query';
 import { toDomainError } from './cases.repository';
@@ -11,7 +12,8 @@ const MAX_CACHED_FEEDS = 500;
 /**
  * The archive's changes, newest first, for the Atom feed. Engine failures leave as domain errors.
  * Built by SearchModule's factory, beside the client it is given. Feed readers poll, so answers
- * are kept for CACHE_TTL_SECONDS; lru-cache's fetch() lets concurrent polls share one search.
+ * are kept for CACHE_TTL_SECONDS, keyed like the byte cache by the index the alias points at, so
+ * a re-index shows at the next alias check; lru-cache's fetch() lets concurrent polls share one search.
  */
 export class CaseFeedRepository {
   private readonly cache: LRUCache<string, CaseFeedPage> | null;
@@ -19,17 +21,19 @@ export class CaseFeedRepository {
   constructor(
     private readonly client: Client,
     private readonly alias: string,
+    private readonly generations: ArchiveGenerationTracker,
     cacheTtlSeconds: number,
   ) {
     this.cache =
       cacheTtlSeconds > 0
-        ? new LRUCache<string, CaseFeedPage>({ max: MAX_CACHED_FEEDS, ttl: cacheTtlSeconds * 1000, fetchMethod: (key) => this.load(JSON.parse(key)) })
+        ? new LRUCache<string, CaseFeedPage>({ max: MAX_CACHED_FEEDS, ttl: cacheTtlSeconds * 1000, fetchMethod: (key) => this.load(JSON.parse(key.slice(key.indexOf('\n') + 1))) })
         : null;
   }
 
   async latestChanges(params: CaseListParams): Promise<CaseFeedPage> {
     if (!this.cache) return this.load(params);
-    return (await this.cache.fetch(JSON.stringify(params))) as CaseFeedPage;
+    const { index } = await this.generations.current();
+    return (await this.cache.fetch(`${index ?? ''}\n${JSON.stringify(params)}`)) as CaseFeedPage;
   }
 
   private async load(params: CaseListParams): Promise<CaseFeedPage> {

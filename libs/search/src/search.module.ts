@@ -23,9 +23,9 @@ import { ELASTICSEARCH_CLIENT } from './elasticsearch.token';
     CasesRepository,
     {
       provide: CaseFeedRepository,
-      inject: [ELASTICSEARCH_CLIENT, ConfigService],
-      useFactory: (client: Client, config: ConfigService<Environment, true>) =>
-        new CaseFeedRepository(client, config.get('CASES_ALIAS', { infer: true }), config.get('CACHE_TTL_SECONDS', { infer: true })),
+      inject: [ELASTICSEARCH_CLIENT, ArchiveGenerationTracker, ConfigService],
+      useFactory: (client: Client, generations: ArchiveGenerationTracker, config: ConfigService<Environment, true>) =>
+        new CaseFeedRepository(client, config.get('CASES_ALIAS', { infer: true }), generations, config.get('CACHE_TTL_SECONDS', { infer: true })),
     },
   ],
   exports: [ELASTICSEARCH_CLIENT, CasesRepository, CaseFeedRepository],
