@@ -143,6 +143,9 @@ describe('a re-index', () => {
     expect((await raw('/api/stats')).headers['x-cache']).toBe('HIT');
     const entries = async () => ((await raw('/api/feed.atom?limit=500')).bytes.toString('utf8').match(/<entry>/g) ?? []).length;
     expect(await entries()).toBe(fixture.length);
+    const gzipped = await raw('/api/feed.atom?limit=500', { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect((gunzipSync(gzipped.bytes).toString('utf8').match(/<entry>/g) ?? []).length).toBe(fixture.length);
 
     const smaller = join(mkdtempSync(join(tmpdir(), 'uap-cache-')), 'smaller.json');
     writeFileSync(smaller, JSON.stringify(fixture.slice(0, 5)));

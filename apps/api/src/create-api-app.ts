@@ -59,7 +59,7 @@ export async function createApiApp(
     encodings: CONTENT_ENCODINGS.filter((encoding) => encoding !== 'identity'),
     threshold: COMPRESSION_THRESHOLD,
     // JSON, the export's NDJSON and the Atom feed (which the plugin's default list does not name).
-    customTypes: /^application\/(?:json|x-ndjson)(?:;|$)/,
+    customTypes: /^application\/(?:json|x-ndjson|atom\+xml)(?:;|$)/,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
   });
   answerNotModified(fastify);
