@@ -1,4 +1,4 @@
-import { validateEnvironment } from './environment';
+import { elasticsearchNodes, validateEnvironment } from './environment';
 import { licenseNotice } from './license';
 
 describe('validateEnvironment', () => {
@@ -14,6 +14,27 @@ describe('validateEnvironment', () => {
     expect(() => validateEnvironment({ PORT: 'eighty', ELASTICSEARCH_URL: 'not a url', CASES_ALIAS: 'Cases!' })).toThrow(
       /Invalid environment variables:\n(?=[\s\S]*ELASTICSEARCH_URL="not a url")(?=[\s\S]*CASES_ALIAS="Cases!")(?=[\s\S]*PORT="eighty")/,
     );
+  });
+});
+
+describe('ELASTICSEARCH_URL', () => {
+  it('accepts several nodes of one cluster, separated by commas', () => {
+    const environment = validateEnvironment({ ELASTICSEARCH_URL: 'http://127.0.0.1:9421, http://127.0.0.1:9422,http://es3:9200' });
+    expect(elasticsearchNodes(environment.ELASTICSEARCH_URL)).toEqual(['http://127.0.0.1:9421', 'http://127.0.0.1:9422', 'http://es3:9200']);
+  });
+
+  it('names the variable when any one node is not a URL', () => {
+    expect(() => validateEnvironment({ ELASTICSEARCH_URL: 'http://127.0.0.1:9421,es2:9200' })).toThrow(/ELASTICSEARCH_URL=.*several separated by commas/);
+    expect(() => validateEnvironment({ ELASTICSEARCH_URL: 'http://127.0.0.1:9421,' })).toThrow(/ELASTICSEARCH_URL/);
+  });
+});
+
+describe('CASES_REPLICAS', () => {
+  it('is auto by default and takes a small whole number', () => {
+    expect(validateEnvironment({}).CASES_REPLICAS).toBe('auto');
+    expect(validateEnvironment({ CASES_REPLICAS: '1' }).CASES_REPLICAS).toBe(1);
+    expect(() => validateEnvironment({ CASES_REPLICAS: 'two' })).toThrow(/CASES_REPLICAS="two": CASES_REPLICAS must be auto or a whole number from 0 to 5$/);
+    expect(() => validateEnvironment({ CASES_REPLICAS: '9' })).toThrow(/CASES_REPLICAS=9/);
   });
 });
 
