@@ -28,14 +28,22 @@ export interface IndexingResult {
 export type ReplicaSetting = number | 'auto';
 
 /**
- * Bulk tuning. Requests of about 5 MB keep Elasticsearch's write queue busy without large
- * heap spikes; a few requests in flight overlap our JSON work with the engine's indexing.
- * A 429 (write queue full) is retried by the helper after `wait`, doubling each time.
+ * Bulk tuning. Requests of about 2 MB, three in flight, keep Elasticsearch's write queue busy
+ * while our JSON work overlaps the engine's indexing; larger requests only made the garbage
+ * between collections (and so the CLI's peak RSS) larger, not the ingest faster. A 429 (write
+ * queue full) is retried by the helper after `wait`.
  */
-export const BULK_OPTIONS = { flushBytes: 5_000_000, concurrency: 4, retries: 5, wait: 1_000 } as const;
+export const BULK_OPTIONS = { flushBytes: 2_000_000, concurrency: 3, retries: 5, wait: 1_000 } as const;
 
 /** How long the new index may take to place its replicas before the alias would point at it. */
 const REPLICA_TIMEOUT = '120s';
+
+/**
+ * The configured ELASTICSEARCH_TIMEOUT_MS is for the api's searches. Writing a 5 MB bulk
+ * request, refreshing a fresh index or waiting for replicas legitimately takes longer, and
+ * only the ingest makes those requests. (A fresh object each time: the bulk helper mutates it.)
+ */
+const writeRequest = () => ({ requestTimeout: 180_000 });
 
 /** The search document: the record as published, plus a geo_point for map queries. */
 export function toSearchDocument(record: CaseRecord): CaseRecord & { point?: { lat: number; lon: number } } {
@@ -89,8 +97,8 @@ export class CaseIndexer {
 
     try {
       await this.bulkLoad(index, records, count, progress);
-      await this.client.indices.putSettings({ index, settings: { number_of_replicas: replicas, refresh_interval: CASE_INDEX_SETTINGS.refresh_interval ?? '1s' } });
-      await this.client.indices.refresh({ index });
+      await this.client.indices.putSettings({ index, settings: { number_of_replicas: replicas, refresh_interval: CASE_INDEX_SETTINGS.refresh_interval ?? '1s' } }, writeRequest());
+      await this.client.indices.refresh({ index }, writeRequest());
       if (replicas > 0) await this.waitForReplicas(index, replicas);
       const { count: indexed } = await this.client.count({ index });
       if (indexed !== count) throw new Error(`index ${index} holds ${indexed} cases, expected ${count}`);
@@ -124,14 +132,15 @@ export class CaseIndexer {
     try {
       const stats = await this.client.helpers.bulk<CaseRecord>({
         ...BULK_OPTIONS,
-        datasource: searchDocuments(records),
+        // Progress counts documents as the helper takes them, at most one flush per connection ahead
+        // of Elasticsearch's answers; its onSuccess callback would re-parse every document to say so.
+        datasource: searchDocuments(records, progress),
         onDocument: (document) => ({ index: { _index: index, _id: document.id } }),
-        onSuccess: () => progress.advance(1),
         // Called once a document has failed for good (after the 429 retries).
         onDrop: (dropped) => {
           rejected ??= `Elasticsearch rejected case ${dropped.document.id}: ${dropped.error?.reason ?? `status ${dropped.status}`}`;
         },
-      });
+      }, writeRequest());
       if (stats.failed > 0) throw new Error(`${rejected} (${stats.failed} case(s) rejected in all)`);
     } finally {
       progress.stop();
@@ -145,7 +154,7 @@ export class CaseIndexer {
   }
 
   private async waitForReplicas(index: string, replicas: number): Promise<void> {
-    const health = await this.client.cluster.health({ index, wait_for_status: 'green', timeout: REPLICA_TIMEOUT });
+    const health = await this.client.cluster.health({ index, wait_for_status: 'green', timeout: REPLICA_TIMEOUT }, writeRequest());
     if (health.timed_out) {
       throw new Error(
         `index ${index} did not place its ${replicas} replica(s) within ${REPLICA_TIMEOUT} ` +
@@ -196,6 +205,9 @@ export class CaseIndexer {
   }
 }
 
-async function* searchDocuments(records: AsyncIterable<CaseRecord>): AsyncGenerator<CaseRecord> {
-  for await (const record of records) yield toSearchDocument(record);
+async function* searchDocuments(records: AsyncIterable<CaseRecord>, progress: IndexingProgress): AsyncGenerator<CaseRecord> {
+  for await (const record of records) {
+    yield toSearchDocument(record);
+    progress.advance(1);
+  }
 }
