@@ -39,9 +39,10 @@ export const BULK_OPTIONS = { flushBytes: 2_000_000, concurrency: 3, retries: 5,
 const REPLICA_TIMEOUT = '120s';
 
 /**
- * The configured ELASTICSEARCH_TIMEOUT_MS is for the api's searches. Writing a 5 MB bulk
- * request, refreshing a fresh index or waiting for replicas legitimately takes longer, and
- * only the ingest makes those requests. (A fresh object each time: the bulk helper mutates it.)
+ * The configured ELASTICSEARCH_TIMEOUT_MS is for the api's searches. Writing a 2 MB bulk
+ * request, refreshing a fresh index, waiting for replicas or publishing a new cluster state
+ * (create, settings, alias, delete) to every node of a busy cluster legitimately takes longer,
+ * and only the ingest makes those requests. (A fresh object each time: the bulk helper mutates it.)
  */
 const writeRequest = () => ({ requestTimeout: 180_000 });
 
@@ -92,7 +93,7 @@ export class CaseIndexer {
       // index is invisible until the alias moves, so nobody searches it half-built.
       settings: { ...CASE_INDEX_SETTINGS, number_of_replicas: 0, refresh_interval: '-1' },
       mappings: { ...CASE_INDEX_MAPPINGS, _meta: { ...CASE_INDEX_MAPPINGS._meta, datasetHash, caseCount: count } },
-    });
+    }, writeRequest());
     this.logger.log(`Created index ${index}`);
 
     try {
@@ -105,7 +106,7 @@ export class CaseIndexer {
       this.logger.log(`Verified ${indexed} cases in ${index}${replicas > 0 ? ` with ${replicas} replica(s)` : ''}`);
     } catch (error) {
       // The alias never saw this index; remove it so a failed run leaves nothing behind.
-      await this.client.indices.delete({ index }, { ignore: [404] });
+      await this.client.indices.delete({ index }, { ignore: [404], ...writeRequest() });
       throw error;
     }
 
@@ -171,13 +172,13 @@ export class CaseIndexer {
         ...current.map((from) => ({ remove: { index: from, alias: this.alias } })),
         { add: { index, alias: this.alias } },
       ],
-    });
+    }, writeRequest());
     this.logger.log(`Alias ${this.alias} now points at ${index}`);
   }
 
   private async dropIndicesExcept(keep: (string | null)[]): Promise<string[]> {
     const doomed = (await this.ownedIndices()).filter((index) => !keep.includes(index));
-    if (doomed.length > 0) await this.client.indices.delete({ index: doomed.join(',') });
+    if (doomed.length > 0) await this.client.indices.delete({ index: doomed.join(',') }, writeRequest());
     return doomed;
   }
 
