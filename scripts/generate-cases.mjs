@@ -1,15 +1,15 @@
 #!/usr/bin/env node
 // Writes N synthetic, valid case records as NDJSON, for load tests and the benchmark only.
 //
-//   node scripts/generate-cases.mjs --count 100000 [--out cases.ndjson] [--bulk bulk.ndjson --index cases-x]
+//   node scripts/generate-cases.mjs --count 100000 [--out cases.ndjson] [--bulk bulk.ndjson]
 //
 // Deterministic: the same --count gives the same bytes. Every record says it is synthetic (id
 // prefix `synthetic-`, titles "Synthetic test case" / "合成测试案例", sources on example.org, a
 // reserved example domain). The shape of each record (type, credibility, tranche, place, videos
 // and any field the archive adds later) is copied from a bundled case in data/cases taken in
 // turn, so generated records stay valid when the record format grows. --bulk also writes the
-// same documents as an Elasticsearch `_bulk` body (action line + the search document), which
-// the benchmark sends raw as its baseline for ingest.
+// same documents as an Elasticsearch `_bulk` body for `POST /<index>/_bulk` (action line + the
+// search document), which the benchmark sends raw as its baseline for ingest.
 import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,7 +82,7 @@ function write(stream, text) {
 
 async function main() {
   const { values } = parseArgs({
-    options: { count: { type: 'string', default: '1000' }, out: { type: 'string' }, bulk: { type: 'string' }, index: { type: 'string', default: 'cases-bulk-baseline' } },
+    options: { count: { type: 'string', default: '1000' }, out: { type: 'string' }, bulk: { type: 'string' } },
   });
   const count = Number(values.count);
   if (!Number.isInteger(count) || count < 1) throw new Error('--count must be a positive integer');
@@ -92,7 +92,7 @@ async function main() {
   for (let n = 0; n < count; n += 1) {
     const record = syntheticCase(n, templates);
     await write(out, `${JSON.stringify(record)}\n`);
-    if (bulk) await write(bulk, `${JSON.stringify({ index: { _index: values.index, _id: record.id } })}\n${JSON.stringify(searchDocument(record))}\n`);
+    if (bulk) await write(bulk, `${JSON.stringify({ index: { _id: record.id } })}\n${JSON.stringify(searchDocument(record))}\n`);
   }
   await Promise.all([out, bulk].filter((s) => s && s !== process.stdout).map((s) => new Promise((resolve) => s.end(resolve))));
 }

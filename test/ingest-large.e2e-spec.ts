@@ -30,7 +30,7 @@ function highWaterMark(pid: number): number {
 function runCliWatchingMemory(args: string[]): Promise<{ status: number | null; output: string; peakKb: number }> {
   const child = spawn(
     process.execPath,
-    ['-r', join(__dirname, 'support', 'report-peak-rss.js'), '-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'apps/ingest/src/main.ts', ...args],
+    ['-r', join(ROOT, 'scripts', 'support', 'report-peak-rss.cjs'), '-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'apps/ingest/src/main.ts', ...args],
     { cwd: ROOT, env: { ...process.env, ELASTICSEARCH_URL: elasticsearchUrl(), CASES_ALIAS: ALIAS, TS_NODE_PROJECT: 'tsconfig.json' } },
   );
   let output = '';
