@@ -155,7 +155,8 @@ export class CaseIndexer {
   }
 
   private async waitForReplicas(index: string, replicas: number): Promise<void> {
-    const health = await this.client.cluster.health({ index, wait_for_status: 'green', timeout: REPLICA_TIMEOUT }, writeRequest());
+    // A wait that runs out answers 408 with the health body; read it rather than throw.
+    const health = await this.client.cluster.health({ index, wait_for_status: 'green', timeout: REPLICA_TIMEOUT }, { ...writeRequest(), ignore: [408] });
     if (health.timed_out) {
       throw new Error(
         `index ${index} did not place its ${replicas} replica(s) within ${REPLICA_TIMEOUT} ` +
