@@ -118,17 +118,22 @@ async function* streamNdjson(path: string): AsyncGenerator<DatasetEntry> {
  * does not cancel out.
  */
 export class DatasetHasher {
-  private static readonly MODULUS = 1n << 256n;
-  private sum = 0n;
+  /** The running sum, as eight 32-bit words, least significant first. */
+  private readonly sum = new Uint32Array(8);
 
   add(record: unknown): void {
-    const digest = createHash('sha256').update(JSON.stringify(record)).digest('hex');
-    this.sum = (this.sum + BigInt(`0x${digest}`)) % DatasetHasher.MODULUS;
+    const digest = createHash('sha256').update(JSON.stringify(record)).digest();
+    let carry = 0;
+    for (let word = 0; word < 8; word += 1) {
+      const total = this.sum[word] + digest.readUInt32LE(word * 4) + carry;
+      this.sum[word] = total >>> 0;
+      carry = total > 0xffffffff ? 1 : 0;
+    }
   }
 
   digest(indexDefinition: unknown): string {
     return createHash('sha256')
-      .update(JSON.stringify({ indexDefinition, records: this.sum.toString(16) }))
+      .update(JSON.stringify({ indexDefinition, records: Buffer.from(this.sum.buffer).toString('hex') }))
       .digest('hex')
       .slice(0, 16);
   }
