@@ -38,13 +38,6 @@ export const BULK_OPTIONS = { flushBytes: 2_000_000, concurrency: 3, retries: 5,
 /** How long the new index may take to place its replicas before the alias would point at it. */
 const REPLICA_TIMEOUT = '120s';
 
-/**
- * The configured ELASTICSEARCH_TIMEOUT_MS is for the api's searches. Writing a 2 MB bulk
- * request, refreshing a fresh index, waiting for replicas or publishing a new cluster state
- * (create, settings, alias, delete) to every node of a busy cluster legitimately takes longer,
- * and only the ingest makes those requests. (A fresh object each time: the bulk helper mutates it.)
- */
-const writeRequest = () => ({ requestTimeout: 180_000 });
 
 /** The search document: the record as published, plus a geo_point for map queries. */
 export function toSearchDocument(record: CaseRecord): CaseRecord & { point?: { lat: number; lon: number } } {
@@ -93,20 +86,20 @@ export class CaseIndexer {
       // index is invisible until the alias moves, so nobody searches it half-built.
       settings: { ...CASE_INDEX_SETTINGS, number_of_replicas: 0, refresh_interval: '-1' },
       mappings: { ...CASE_INDEX_MAPPINGS, _meta: { ...CASE_INDEX_MAPPINGS._meta, datasetHash, caseCount: count } },
-    }, writeRequest());
+    });
     this.logger.log(`Created index ${index}`);
 
     try {
       await this.bulkLoad(index, records, count, progress);
-      await this.client.indices.putSettings({ index, settings: { number_of_replicas: replicas, refresh_interval: CASE_INDEX_SETTINGS.refresh_interval ?? '1s' } }, writeRequest());
-      await this.client.indices.refresh({ index }, writeRequest());
+      await this.client.indices.putSettings({ index, settings: { number_of_replicas: replicas, refresh_interval: CASE_INDEX_SETTINGS.refresh_interval ?? '1s' } });
+      await this.client.indices.refresh({ index });
       if (replicas > 0) await this.waitForReplicas(index, replicas);
       const { count: indexed } = await this.client.count({ index });
       if (indexed !== count) throw new Error(`index ${index} holds ${indexed} cases, expected ${count}`);
       this.logger.log(`Verified ${indexed} cases in ${index}${replicas > 0 ? ` with ${replicas} replica(s)` : ''}`);
     } catch (error) {
       // The alias never saw this index; remove it so a failed run leaves nothing behind.
-      await this.client.indices.delete({ index }, { ignore: [404], ...writeRequest() });
+      await this.client.indices.delete({ index }, { ignore: [404] });
       throw error;
     }
 
@@ -141,7 +134,7 @@ export class CaseIndexer {
         onDrop: (dropped) => {
           rejected ??= `Elasticsearch rejected case ${dropped.document.id}: ${dropped.error?.reason ?? `status ${dropped.status}`}`;
         },
-      }, writeRequest());
+      });
       if (stats.failed > 0) throw new Error(`${rejected} (${stats.failed} case(s) rejected in all)`);
     } finally {
       progress.stop();
@@ -156,7 +149,7 @@ export class CaseIndexer {
 
   private async waitForReplicas(index: string, replicas: number): Promise<void> {
     // A wait that runs out answers 408 with the health body; read it rather than throw.
-    const health = await this.client.cluster.health({ index, wait_for_status: 'green', timeout: REPLICA_TIMEOUT }, { ...writeRequest(), ignore: [408] });
+    const health = await this.client.cluster.health({ index, wait_for_status: 'green', timeout: REPLICA_TIMEOUT }, { ignore: [408] });
     if (health.timed_out) {
       throw new Error(
         `index ${index} did not place its ${replicas} replica(s) within ${REPLICA_TIMEOUT} ` +
@@ -173,13 +166,13 @@ export class CaseIndexer {
         ...current.map((from) => ({ remove: { index: from, alias: this.alias } })),
         { add: { index, alias: this.alias } },
       ],
-    }, writeRequest());
+    });
     this.logger.log(`Alias ${this.alias} now points at ${index}`);
   }
 
   private async dropIndicesExcept(keep: (string | null)[]): Promise<string[]> {
     const doomed = (await this.ownedIndices()).filter((index) => !keep.includes(index));
-    if (doomed.length > 0) await this.client.indices.delete({ index: doomed.join(',') }, writeRequest());
+    if (doomed.length > 0) await this.client.indices.delete({ index: doomed.join(',') });
     return doomed;
   }
 
