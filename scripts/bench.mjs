@@ -1,63 +1,397 @@
 #!/usr/bin/env node
-// `npm run bench`: load figures for the api, each against a baseline measured in the same run.
-// Baseline: the same search sent straight to Elasticsearch, so the ratio shows what the api layer
-// (validation, envelope, HTTP) costs on this machine. Figures only; nothing here passes or fails.
-//   BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 20)
+// `npm run bench`: figures only, each a ratio to a baseline measured in the same run, at two
+// archive sizes (the bundled archive and 100k synthetic cases; 1M too with BENCH_1M=1):
+//   - uncached list and `q` search vs the identical request sent straight to Elasticsearch;
+//   - a cached hit, and the 304 path, vs bare Fastify serving the same bytes;
+//   - a cursor walk of the whole archive, and the NDJSON export, vs Elasticsearch's own search_after walk;
+//   - the ingest CLI vs a raw `_bulk` of the same documents; api RSS under load; ingest peak RSS.
+// The Elasticsearch requests come from the project's own query builders (libs/search, loaded
+// through ts-node), so the baseline is exactly what the api asks. Nothing passes or fails here.
+//
+//   BENCH_SECONDS (5) per load run, BENCH_CONNECTIONS (20), BENCH_SIZES (bundled,100000),
+//   BENCH_1M=1 adds 1000000, BENCH_ONLY=ingest|http to run one group, CASES_ALIAS (cases),
+//   ELASTICSEARCH_URL (else the local dev node), BENCH_WORKDIR (a temp dir) for generated data.
 import autocannon from 'autocannon';
-import { ensureElasticsearch, ingestIfChanged, runApp, stopLocalElasticsearch, waitExit } from './local-stack.mjs';
+import { spawn } from 'node:child_process';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { ensureElasticsearch, runApp, stopLocalElasticsearch, waitExit } from './local-stack.mjs';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const PORT = 3999;
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
 
+// The project's TypeScript, as the api and the ingest run it.
+require('ts-node').register({ transpileOnly: true, project: join(root, 'tsconfig.json') });
+const tsconfigPaths = require('tsconfig-paths');
+const paths = tsconfigPaths.loadConfig(root);
+tsconfigPaths.register({ baseUrl: paths.absoluteBaseUrl, paths: paths.paths });
+const { buildCaseListRequest, CASE_INDEX_SETTINGS, CASE_INDEX_MAPPINGS } = require('@app/search');
+const { BULK_OPTIONS } = require(join(root, 'apps', 'ingest', 'src', 'indexing', 'case-indexer.ts'));
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const ALIAS = process.env.CASES_ALIAS || 'cases';
+const SIZES = (process.env.BENCH_SIZES ?? 'bundled,100000').split(',').concat(process.env.BENCH_1M ? ['1000000'] : []);
+const ONLY = process.env.BENCH_ONLY ?? '';
+const PAGE = 500; // the api's largest page, so the cursor walk and its baseline fetch alike
+const API_PORT = 3999;
+const API_UNCACHED_PORT = 3998;
+const BARE_PORT = 3997;
 const QUIET = ['ignore', 'ignore', 'inherit'];
+const BUNDLED = join(root, 'data', 'cases');
+const work = process.env.BENCH_WORKDIR ?? mkdtempSync(join(tmpdir(), 'uap-bench-'));
+mkdirSync(work, { recursive: true });
 
-async function load(title, options) {
-  const result = await autocannon({ connections, duration: seconds, ...options });
-  return { title, rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+const rows = [];
+const row = (size, what, api, baseline, unit, goal, note = '') => rows.push({ size, what, api, baseline, unit, goal, note });
+const skip = (size, what, note) => rows.push({ size, what, api: null, baseline: null, unit: '', goal: '', note });
+
+// ---- processes -------------------------------------------------------------------------------
+
+function peakRssMb(pid) {
+  try {
+    return Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+  } catch {
+    return null;
+  }
 }
 
-let started = false;
-let api;
-try {
-  const { url: esUrl, startedNow } = await ensureElasticsearch();
-  started = startedNow;
-  // The bench is one client hammering the api on purpose: lift its quota so it measures serving, not 429s.
-  const env = { ELASTICSEARCH_URL: esUrl, PORT: String(PORT), HOST: '127.0.0.1', QUOTA_REQUESTS: '1000000' };
-  if ((await ingestIfChanged(env, QUIET)) !== 0) throw new Error('ingest failed');
-  api = runApp('api', [], env, QUIET);
-  for (let i = 0; i < 50; i += 1) {
-    if (await fetch(`http://127.0.0.1:${PORT}/api/stats`).then((r) => r.ok, () => false)) break;
+async function waitForUrl(url, tries = 100) {
+  for (let i = 0; i < tries; i += 1) {
+    if (await fetch(url).then((r) => r.status < 500, () => false)) return;
     await new Promise((r) => setTimeout(r, 200));
   }
+  throw new Error(`${url} did not come up`);
+}
 
-  const baseUrl = `http://127.0.0.1:${PORT}`;
-  // What buildCaseListRequest sends for ?type=military (see libs/search/src/case-list.query.ts).
-  const esSearch = JSON.stringify({
-    from: 0,
-    size: 50,
-    track_total_hits: true,
-    _source: ['id', 'date', 'dateDisplay', 'title', 'location', 'type', 'credibility', 'tranche', 'hasVideo', 'summary'],
-    query: { bool: { filter: [{ term: { type: 'military' } }], must: [] } },
-    sort: [{ date: { order: 'desc' } }, { id: { order: 'asc' } }],
+async function startApi(port, env) {
+  // The bench is one client hammering the api on purpose: lift its quota so it measures serving, not 429s.
+  const child = runApp('api', [], { ...env, PORT: String(port), HOST: '127.0.0.1', QUOTA_REQUESTS: '1000000' }, QUIET);
+  await waitForUrl(`http://127.0.0.1:${port}/api/stats`);
+  return child;
+}
+
+async function stop(child) {
+  if (!child || child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await waitExit(child);
+}
+
+/** Runs the built ingest CLI; resolves to its wall time and peak RSS (its own, printed on exit). */
+async function runIngest(env, dataset) {
+  const started = process.hrtime.bigint();
+  const child = spawn(process.execPath, ['-r', join(root, 'scripts', 'support', 'report-peak-rss.cjs'), join(root, 'dist', 'apps', 'ingest', 'main.js'), dataset], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
-  const rows = [
-    await load('Elasticsearch _search direct (baseline)', { url: `${esUrl}/cases/_search`, method: 'POST', body: esSearch, headers: { 'content-type': 'application/json' } }),
-    await load('GET /api/cases?type=military', { url: `${baseUrl}/api/cases?type=military` }),
-    await load('GET /api/cases?q=infrared', { url: `${baseUrl}/api/cases?q=infrared` }),
-    await load('GET /api/cases/{id}', { url: `${baseUrl}/api/cases/1947-roswell-debris-recovery` }),
-    await load('GET /api/stats', { url: `${baseUrl}/api/stats` }),
-  ];
-  const baseline = rows[0].rps;
-  console.log(`\n${connections} connections, ${seconds}s each, on this machine:\n`);
-  console.log('endpoint'.padEnd(42), 'req/s'.padStart(8), 'x baseline'.padStart(11), 'p99 ms'.padStart(8), 'errors'.padStart(7));
-  for (const row of rows) {
-    console.log(row.title.padEnd(42), row.rps.toFixed(0).padStart(8), (row.rps / baseline).toFixed(2).padStart(11), String(row.p99).padStart(8), String(row.errors).padStart(7));
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+  const code = await waitExit(child);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  if (code !== 0) throw new Error(`ingest exited with ${code}: ${stderr.replace(/Indexing \[.*\n?/g, '').trim().slice(-600)}`);
+  return { seconds, peakMb: Number(/peak-rss-kb (\d+)/.exec(stderr)?.[1] ?? 0) / 1024 };
+}
+
+// ---- Elasticsearch ----------------------------------------------------------------------------
+
+function esClient(esUrl) {
+  const node = esUrl.split(',')[0];
+  return async (method, path, body, contentType = 'application/json') => {
+    const response = await fetch(`${node}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': contentType },
+      body: body === undefined ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
+    return text ? JSON.parse(text) : null;
+  };
+}
+
+/** The request body the api sends for these list parameters, built by libs/search. */
+function searchBody(params) {
+  const { index, ...body } = buildCaseListRequest(ALIAS, { limit: 50, offset: 0, ...params });
+  return { index, body };
+}
+
+/**
+ * Elasticsearch walking every document itself: the list request (same sort, same fields) with
+ * search_after from the last hit, as a consumer would walk it without the api.
+ */
+async function searchAfterWalk(es, alias, source) {
+  const { body } = searchBody({ limit: PAGE });
+  delete body.from;
+  body.track_total_hits = false;
+  if (source) body._source = source;
+  let after;
+  let docs = 0;
+  const started = process.hrtime.bigint();
+  for (;;) {
+    const page = await es('POST', `/${alias}/_search`, after ? { ...body, search_after: after } : body);
+    const hits = page.hits.hits;
+    docs += hits.length;
+    if (hits.length < PAGE) break;
+    after = hits.at(-1).sort;
   }
+  return { docs, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+}
+
+/** Sends a prepared `_bulk` body file raw, in chunks of the ingest's size with its concurrency. */
+async function rawBulk(es, index, bulkFile) {
+  await es('PUT', `/${index}`, {
+    settings: { ...CASE_INDEX_SETTINGS, number_of_replicas: 0, refresh_interval: '-1' },
+    mappings: CASE_INDEX_MAPPINGS,
+  });
+  const started = process.hrtime.bigint();
+  const lines = createInterface({ input: createReadStream(bulkFile), crlfDelay: Infinity });
+  const inFlight = new Set();
+  let chunk = [];
+  let bytes = 0;
+  let docs = 0;
+  const send = async (body) => {
+    const result = await es('POST', `/${index}/_bulk`, body, 'application/x-ndjson');
+    if (result.errors) throw new Error('raw _bulk baseline: Elasticsearch rejected documents');
+  };
+  let pending = null;
+  for await (const line of lines) {
+    if (pending === null) {
+      pending = line;
+      continue;
+    }
+    chunk.push(pending, line);
+    bytes += Buffer.byteLength(pending) + Buffer.byteLength(line) + 2;
+    pending = null;
+    docs += 1;
+    if (bytes >= BULK_OPTIONS.flushBytes) {
+      const request = send(`${chunk.join('\n')}\n`).finally(() => inFlight.delete(request));
+      inFlight.add(request);
+      chunk = [];
+      bytes = 0;
+      if (inFlight.size >= BULK_OPTIONS.concurrency) await Promise.race(inFlight);
+    }
+  }
+  if (chunk.length) inFlight.add(send(`${chunk.join('\n')}\n`));
+  await Promise.all(inFlight);
+  await es('PUT', `/${index}/_settings`, { index: { refresh_interval: '1s' } });
+  await es('POST', `/${index}/_refresh`);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const { count } = await es('GET', `/${index}/_count`);
+  await es('DELETE', `/${index}`);
+  if (count !== docs) throw new Error(`raw _bulk baseline indexed ${count} of ${docs}`);
+  return { docs, seconds };
+}
+
+// ---- HTTP load --------------------------------------------------------------------------------
+
+async function load(options) {
+  // A second of warm-up first, so neither side is measured with cold caches or JIT.
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, warmup: { connections: CONNECTIONS, duration: 1 }, ...options });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+}
+
+/** Headers worth replaying from a captured api response (not the per-connection ones). */
+function replayable(headers) {
+  const drop = new Set(['connection', 'keep-alive', 'date', 'transfer-encoding', 'content-length']);
+  return Object.fromEntries([...headers].filter(([name]) => !drop.has(name)));
+}
+
+async function startBare(capture) {
+  const file = join(work, 'capture.json');
+  writeFileSync(file, JSON.stringify(capture));
+  const child = spawn(process.execPath, [join(root, 'scripts', 'support', 'bare-server.mjs'), String(BARE_PORT), file], { stdio: QUIET });
+  await waitForUrl(`http://127.0.0.1:${BARE_PORT}/`);
+  return child;
+}
+
+async function httpRows(size, es, esUrl, total) {
+  const env = { ELASTICSEARCH_URL: esUrl, CASES_ALIAS: ALIAS };
+  const esHeaders = { 'content-type': 'application/json' };
+
+  // Uncached: the api with its response cache off, vs the same search body sent to Elasticsearch.
+  const uncached = await startApi(API_UNCACHED_PORT, { ...env, CACHE_TTL_SECONDS: '0' });
+  const apiBase = `http://127.0.0.1:${API_UNCACHED_PORT}`;
+  try {
+    for (const [what, query, params] of [
+      ['uncached list ?type=military', 'type=military', { type: 'military' }],
+      ['uncached search ?q=radar', 'q=radar', { q: 'radar' }],
+    ]) {
+      const { index, body } = searchBody(params);
+      const direct = await load({ url: `${esUrl.split(',')[0]}/${index}/_search`, method: 'POST', body: JSON.stringify(body), headers: esHeaders });
+      const api = await load({ url: `${apiBase}/api/cases?${query}` });
+      const repeat = await fetch(`${apiBase}/api/cases?${query}`);
+      const cachedAnyway = repeat.headers.get('x-cache') === 'HIT' ? 'the api answered from cache despite CACHE_TTL_SECONDS=0' : '';
+      row(size, `${what} req/s`, api.rps, direct.rps, 'req/s', '>= 0.9x', [errorsNote(api, direct), cachedAnyway].filter(Boolean).join('; '));
+      row(size, `${what} p99`, api.p99, direct.p99, 'ms', '<= 1.2x');
+    }
+  } finally {
+    await stop(uncached);
+  }
+
+  const cached = await startApi(API_PORT, env);
+  const base = `http://127.0.0.1:${API_PORT}`;
+  let bare;
+  try {
+    // Cached hit and 304: the api serving a warm response vs bare Fastify sending those same bytes.
+    const path = '/api/cases?type=military';
+    const first = await fetch(`${base}${path}`);
+    const capture = { headers: replayable(first.headers), body: Buffer.from(await first.arrayBuffer()).toString('base64') };
+    bare = await startBare(capture);
+    const hit = await load({ url: `${base}${path}` });
+    const floor = await load({ url: `http://127.0.0.1:${BARE_PORT}${path}` });
+    row(size, 'cached hit req/s', hit.rps, floor.rps, 'req/s', '>= 0.8x', errorsNote(hit, floor));
+    const etag = first.headers.get('etag');
+    if (etag) {
+      const headers = { 'if-none-match': etag };
+      const check = await fetch(`${base}${path}`, { headers });
+      const api304 = await load({ url: `${base}${path}`, headers });
+      const bare304 = await load({ url: `http://127.0.0.1:${BARE_PORT}${path}`, headers });
+      row(size, '304 Not Modified req/s', api304.rps, bare304.rps, 'req/s', '>= 0.8x', check.status === 304 ? '' : `the api answered ${check.status}, not 304`);
+    } else {
+      skip(size, '304 Not Modified req/s', 'skipped: the api sends no ETag');
+    }
+    const apiRss = peakRssMb(cached.pid);
+    const bareRss = peakRssMb(bare.pid);
+    row(size, 'api peak RSS under load', apiRss, bareRss, 'MB', '', 'baseline: bare Fastify under the same load');
+
+    // The whole archive, page by page: the api's cursor vs Elasticsearch's own search_after.
+    await attempt(size, 'cursor walk docs/s', async () => {
+      const probe = await (await fetch(`${base}/api/cases?limit=${PAGE}`)).json();
+      if (probe.nextCursor === undefined) return skip(size, 'cursor walk docs/s', 'skipped: the api has no nextCursor');
+      const walk = await cursorWalk(base);
+      const direct = await searchAfterWalk(es, ALIAS);
+      row(size, `cursor walk (${walk.docs} cases) docs/s`, walk.docs / walk.seconds, direct.docs / direct.seconds, 'docs/s', '>= 0.8x', walk.docs === total ? '' : `walked ${walk.docs} of ${total}`);
+    });
+    await attempt(size, 'NDJSON export docs/s', async () => {
+      const exported = await exportWalk(base);
+      if (!exported) return skip(size, 'NDJSON export docs/s', 'skipped: the api has no /api/cases/export');
+      const direct = await searchAfterWalk(es, ALIAS, { excludes: ['point'] });
+      row(size, `NDJSON export (${exported.docs} cases) docs/s`, exported.docs / exported.seconds, direct.docs / direct.seconds, 'docs/s', '>= 0.8x', exported.docs === total ? '' : `exported ${exported.docs} of ${total}`);
+    });
+  } finally {
+    await stop(bare);
+    await stop(cached);
+  }
+}
+
+/** Runs one measurement; if it breaks, its row says how and the others still run. */
+async function attempt(size, what, measure) {
+  try {
+    await measure();
+  } catch (error) {
+    skip(size, what, `failed: ${error.message.slice(0, 120)}`);
+  }
+}
+
+function errorsNote(...results) {
+  const errors = results.reduce((sum, r) => sum + r.errors, 0);
+  return errors ? `${errors} errors/non-2xx` : '';
+}
+
+async function cursorWalk(base) {
+  const started = process.hrtime.bigint();
+  let docs = 0;
+  let url = `${base}/api/cases?limit=${PAGE}`;
+  for (;;) {
+    const response = await fetch(url);
+    const page = await response.json();
+    if (!response.ok) throw new Error(`${url.replace(base, '')}: ${response.status} ${JSON.stringify(page.error ?? page).slice(0, 200)}`);
+    docs += page.cases.length;
+    if (!page.nextCursor) break;
+    url = `${base}/api/cases?limit=${PAGE}&cursor=${encodeURIComponent(page.nextCursor)}`;
+  }
+  return { docs, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+}
+
+async function exportWalk(base) {
+  const started = process.hrtime.bigint();
+  const response = await fetch(`${base}/api/cases/export`);
+  if (response.status === 404 || !(response.headers.get('content-type') ?? '').includes('ndjson')) {
+    await response.body?.cancel();
+    return null;
+  }
+  let docs = 0;
+  const lines = createInterface({ input: response.body, crlfDelay: Infinity });
+  for await (const line of lines) if (line.trim()) docs += 1;
+  return { docs, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+}
+
+// ---- datasets ---------------------------------------------------------------------------------
+
+async function generated(count) {
+  const ndjson = join(work, `${count}.ndjson`);
+  const bulk = join(work, `${count}.bulk`);
+  if (!existsSync(ndjson) || !existsSync(bulk)) {
+    log(`generating ${count} synthetic cases in ${work}`);
+    const child = spawn(process.execPath, [join(root, 'scripts', 'generate-cases.mjs'), '--count', String(count), '--out', ndjson, '--bulk', bulk], { stdio: QUIET });
+    if ((await waitExit(child)) !== 0) throw new Error('generate-cases failed');
+  }
+  return { ndjson, bulk };
+}
+
+function log(message) {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+async function benchSize(size, es, esUrl) {
+  const synthetic = size !== 'bundled';
+  const env = { ELASTICSEARCH_URL: esUrl, CASES_ALIAS: ALIAS, CASES_REPLICAS: '0' };
+  const data = synthetic ? await generated(Number(size)) : { ndjson: BUNDLED };
+  const label = synthetic ? `${Number(size).toLocaleString('en')} synthetic` : 'bundled';
+
+  log(`${label}: ingesting ${data.ndjson} into alias ${ALIAS}`);
+  const ingest = await runIngest(env, data.ndjson);
+  const total = (await es('GET', `/${ALIAS}/_count`)).count;
+  if (synthetic && ONLY !== 'http') {
+    log(`${label}: raw _bulk of the same documents`);
+    const raw = await rawBulk(es, `${ALIAS}-bench-raw-bulk`, data.bulk);
+    row(label, 'ingest CLI vs raw _bulk docs/s', total / ingest.seconds, raw.docs / raw.seconds, 'docs/s', '>= 0.8x', `ingest ${ingest.seconds.toFixed(1)} s (validation included), raw ${raw.seconds.toFixed(1)} s`);
+  }
+  const input = synthetic ? `, ${(statSync(data.ndjson).size / 1e6).toFixed(0)} MB of NDJSON` : '';
+  row(label, 'ingest CLI peak RSS', ingest.peakMb, 512, 'MB', '< 1x', `baseline: the 512 MB budget; ${total} cases${input}`);
+  if (ONLY !== 'ingest') {
+    log(`${label}: HTTP load, ${SECONDS}s per run, ${CONNECTIONS} connections`);
+    await httpRows(label, es, esUrl, total);
+  }
+}
+
+function printTable() {
+  const header = ['archive', 'measurement', 'api', 'baseline', 'ratio', 'goal', 'note'];
+  const fmt = (value, unit) => (value === null ? '-' : `${value >= 100 ? value.toFixed(0) : value.toFixed(1)} ${unit}`);
+  const lines = rows.map((r) => [
+    r.size,
+    r.what,
+    fmt(r.api, r.unit),
+    fmt(r.baseline, r.unit),
+    r.api === null || !r.baseline ? '-' : `${(r.api / r.baseline).toFixed(2)}x`,
+    r.goal,
+    r.note,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const render = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  console.log(`\nnpm run bench, ${new Date().toISOString().slice(0, 16)}Z, ${SECONDS}s per load run, ${CONNECTIONS} connections, alias ${ALIAS}\n`);
+  console.log(render(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const line of lines) console.log(render(line));
+}
+
+let startedNode = false;
+try {
+  const { url: esUrl, startedNow } = await ensureElasticsearch();
+  startedNode = startedNow;
+  const es = esClient(esUrl);
+  for (const size of SIZES) await benchSize(size, es, esUrl);
+  printTable();
+  // Leave the bundled archive behind the alias, as `npm start` expects to find it.
+  if (SIZES.at(-1) !== 'bundled') await runIngest({ ELASTICSEARCH_URL: esUrl, CASES_ALIAS: ALIAS }, BUNDLED);
+} catch (error) {
+  printTable();
+  console.error(`[bench] ${error.stack ?? error.message}`);
+  process.exitCode = 1;
 } finally {
-  if (api) {
-    api.kill('SIGTERM');
-    await waitExit(api);
-  }
-  if (started) await stopLocalElasticsearch();
+  if (!process.env.BENCH_WORKDIR) rmSync(work, { recursive: true, force: true });
+  if (startedNode) await stopLocalElasticsearch();
 }

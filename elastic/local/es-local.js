@@ -1,15 +1,21 @@
 #!/usr/bin/env node
-// A real single-node Elasticsearch on loopback, for machines without Docker.
+// A real Elasticsearch on loopback, for machines without Docker: one node, or a small cluster.
 //
-//   node elastic/local/es-local.js start|stop|status [--name dev] [--port 9200] [--fresh]
+//   node elastic/local/es-local.js start|stop|status [--name dev] [--port 9200] [--transport-port P] [--nodes N] [--fresh]
+//
+// One node by default. `--nodes 3` starts a cluster of three nodes named <name>-1..3, on http
+// ports port..port+2 and transport ports transport-port..transport-port+2 (default port+100),
+// with their own cluster name; `stop` and `status` then act on the whole cluster.
+// The transport port is always set: left to itself a node would take the first free port from
+// 9300-9399, and could take one another local service (or another node's cluster) expects.
 //
 // The distribution comes from Maven Central (see pom.xml beside this file) and is built on first
-// use; each named instance keeps its config, data, logs and pid under elastic/local/run/<name>/
+// use; each named node keeps its config, data, logs and pid under elastic/local/run/<node>/
 // (git-ignored). Elasticsearch refuses to run as root, so when we are root the node runs as a
 // dedicated unprivileged user that this script creates.
 'use strict';
 
-const { spawnSync, execFileSync } = require('node:child_process');
+const { spawn, spawnSync, execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -92,9 +98,11 @@ function instancePaths(name) {
   };
 }
 
-async function health(port) {
+/** Cluster health as one node sees it; with `nodes`, null until that many nodes have joined. */
+async function health(port, nodes = 1) {
   try {
-    const response = await fetch(`http://127.0.0.1:${port}/_cluster/health`, { signal: AbortSignal.timeout(2000) });
+    const query = nodes > 1 ? `?wait_for_nodes=${nodes}&timeout=1s` : '';
+    const response = await fetch(`http://127.0.0.1:${port}/_cluster/health${query}`, { signal: AbortSignal.timeout(3000) });
     if (!response.ok) return null;
     return await response.json();
   } catch {
@@ -112,31 +120,41 @@ function readPid(paths) {
   }
 }
 
-/** Starts the named instance (or finds it running) and resolves to its URL. */
-async function start({ name = 'dev', port = 9200, fresh = false } = {}) {
-  ensureBuilt();
-  const paths = instancePaths(name);
-  const url = `http://127.0.0.1:${port}`;
+/** Where `start --nodes N` records its nodes, so `stop` and `status` find them by the cluster's name. */
+const clusterFile = (name) => path.join(HERE, 'run', `${name}.cluster.json`);
 
-  if (readPid(paths) && (await health(port))) {
-    log(`${name} node already running at ${url}`);
-    return { url, startedNow: false };
+function readCluster(name) {
+  try {
+    return JSON.parse(fs.readFileSync(clusterFile(name), 'utf8'));
+  } catch {
+    return null;
   }
-  if (await health(port)) throw new Error(`port ${port} is taken by another Elasticsearch; stop it or pass --port`);
+}
 
-  if (fresh) fs.rmSync(paths.base, { recursive: true, force: true });
+/** The nodes a start request stands for: one, or `nodes` of them on consecutive ports. */
+function plan({ name = 'dev', port = 9200, transportPort, nodes = 1 }) {
+  const firstTransport = transportPort ?? port + 100;
+  if (nodes === 1) return [{ name, port, transportPort: firstTransport }];
+  return Array.from({ length: nodes }, (_, i) => ({ name: `${name}-${i + 1}`, port: port + i, transportPort: firstTransport + i }));
+}
+
+/** Starts one node as a daemon; resolves when the launcher has handed it off (not when it is healthy). */
+function launch(node, clusterName, discovery, heap) {
+  const paths = instancePaths(node.name);
   fs.mkdirSync(paths.data, { recursive: true });
   fs.mkdirSync(paths.logs, { recursive: true });
   if (!fs.existsSync(paths.config)) fs.cpSync(path.join(paths.home, 'config'), paths.config, { recursive: true });
   fs.rmSync(paths.pidFile, { force: true });
+  fs.writeFileSync(paths.portFile, String(node.port));
   if (isRoot()) run('chown', ['-R', `${RUN_USER}:`, paths.base, paths.home]);
 
   const settings = {
-    'cluster.name': `uap-local-${name}`,
-    'node.name': `uap-local-${name}`,
-    'discovery.type': 'single-node',
+    'cluster.name': clusterName,
+    'node.name': `uap-local-${node.name}`,
+    ...discovery,
     'network.host': '127.0.0.1',
-    'http.port': String(port),
+    'http.port': String(node.port),
+    'transport.port': String(node.transportPort),
     'path.data': paths.data,
     'path.logs': paths.logs,
     'xpack.security.enabled': 'false',
@@ -150,52 +168,120 @@ async function start({ name = 'dev', port = 9200, fresh = false } = {}) {
     ...process.env,
     ES_JAVA_HOME: javaHome(),
     ES_PATH_CONF: paths.config,
-    ES_JAVA_OPTS: `-Xms${HEAP} -Xmx${HEAP}`,
+    ES_JAVA_OPTS: `-Xms${heap} -Xmx${heap}`,
   };
   delete env.JAVA_HOME;
-  log(`starting ${name} node on ${url} (heap ${HEAP}, data in ${paths.data})`);
+  log(`starting node ${node.name} on http://127.0.0.1:${node.port} (transport ${node.transportPort}, heap ${heap}, data in ${paths.data})`);
   const command = path.join(paths.home, 'bin', 'elasticsearch');
-  if (isRoot()) run('runuser', ['-u', RUN_USER, '--', command, ...args], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  else run(command, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const [file, argv] = isRoot() ? ['runuser', ['-u', RUN_USER, '--', command, ...args]] : [command, args];
+  // Asynchronous: with -d the launcher returns once its node has started, and a cluster node
+  // only finishes starting when the others are there to form the cluster with it.
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, argv, { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.once('error', (error) => reject(new Error(`${file} could not start: ${error.message}`)));
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`node ${node.name} exited with ${code}; see ${paths.logs}`))));
+  });
+}
+
+/**
+ * Starts the named node (or, with `nodes` > 1, a cluster of that many) or finds it running,
+ * and resolves to its URL: for a cluster, every node's URL separated by commas, as
+ * ELASTICSEARCH_URL takes it.
+ */
+async function start({ name = 'dev', port = 9200, transportPort, nodes = 1, fresh = false, heap = HEAP } = {}) {
+  ensureBuilt();
+  const members = plan({ name, port, transportPort, nodes });
+  const url = members.map((node) => `http://127.0.0.1:${node.port}`).join(',');
+
+  const running = members.filter((node) => readPid(instancePaths(node.name)));
+  if (running.length === members.length && (await health(port, members.length))) {
+    log(`${name} ${nodes > 1 ? `cluster (${nodes} nodes)` : 'node'} already running at ${url}`);
+    return { url, startedNow: false };
+  }
+  if (running.length > 0) throw new Error(`${name}: only ${running.length} of ${members.length} nodes are running; stop it first`);
+  for (const node of members) {
+    if (await health(node.port)) throw new Error(`port ${node.port} is taken by another Elasticsearch; stop it or pass --port`);
+  }
+
+  if (fresh) for (const node of members) fs.rmSync(instancePaths(node.name).base, { recursive: true, force: true });
+  const clusterName = `uap-local-${name}`;
+  const discovery =
+    nodes === 1
+      ? { 'discovery.type': 'single-node' }
+      : {
+          'discovery.seed_hosts': members.map((node) => `127.0.0.1:${node.transportPort}`).join(','),
+          'cluster.initial_master_nodes': members.map((node) => `uap-local-${node.name}`).join(','),
+        };
+  if (nodes > 1) {
+    fs.mkdirSync(path.dirname(clusterFile(name)), { recursive: true });
+    fs.writeFileSync(clusterFile(name), JSON.stringify({ name, nodes: members }, null, 2));
+  } else {
+    fs.rmSync(clusterFile(name), { force: true });
+  }
+  await Promise.all(members.map((node) => launch(node, clusterName, discovery, heap)));
 
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    const state = await health(port);
+    const state = await health(port, members.length);
     if (state && state.status !== 'red') {
-      fs.writeFileSync(paths.portFile, String(port));
-      log(`${name} node is up (${state.status})`);
+      log(`${name} is up (${state.status}, ${state.number_of_nodes} node(s)) at ${url}`);
       return { url, startedNow: true };
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
-  throw new Error(`Elasticsearch did not become healthy within ${STARTUP_TIMEOUT_MS / 1000}s; see ${paths.logs}`);
+  throw new Error(`Elasticsearch did not become healthy within ${STARTUP_TIMEOUT_MS / 1000}s; see ${instancePaths(members[0].name).logs}`);
 }
 
-async function stop({ name = 'dev' } = {}) {
-  const paths = instancePaths(name);
+/** The nodes `stop`/`status` act on: a recorded cluster of this name, else the single node. */
+function membersOf(name) {
+  const cluster = readCluster(name);
+  return cluster ? cluster.nodes : [{ name }];
+}
+
+async function stopNode(node) {
+  const paths = instancePaths(node.name);
   const pid = readPid(paths);
   if (!pid) {
-    log(`${name} node is not running`);
+    log(`${node.name} node is not running`);
     return;
   }
   process.kill(pid, 'SIGTERM');
   for (let waited = 0; waited < 60_000; waited += 500) {
     await new Promise((resolve) => setTimeout(resolve, 500));
     if (!readPid(paths)) {
-      log(`${name} node stopped`);
+      log(`${node.name} node stopped`);
       return;
     }
   }
   process.kill(pid, 'SIGKILL');
-  log(`${name} node killed after 60s`);
+  log(`${node.name} node killed after 60s`);
 }
 
-async function status({ name = 'dev' } = {}) {
-  const paths = instancePaths(name);
-  const port = fs.existsSync(paths.portFile) ? Number(fs.readFileSync(paths.portFile, 'utf8')) : 9200;
+async function stop({ name = 'dev' } = {}) {
+  await Promise.all(membersOf(name).map(stopNode));
+}
+
+async function nodeStatus(node) {
+  const paths = instancePaths(node.name);
+  const port = fs.existsSync(paths.portFile) ? Number(fs.readFileSync(paths.portFile, 'utf8')) : null;
   const pid = readPid(paths);
-  const state = pid ? await health(port) : null;
-  return { name, running: Boolean(pid && state), pid, url: `http://127.0.0.1:${port}`, health: state && state.status };
+  const state = pid && port ? await health(port) : null;
+  return { name: node.name, running: Boolean(pid && state), pid, url: port ? `http://127.0.0.1:${port}` : null, health: state && state.status };
+}
+
+/** One node's status, or for a cluster the cluster's with each node's. */
+async function status({ name = 'dev' } = {}) {
+  const cluster = readCluster(name);
+  if (!cluster) return nodeStatus({ name });
+  const nodes = await Promise.all(cluster.nodes.map(nodeStatus));
+  const live = nodes.filter((node) => node.running);
+  return {
+    name,
+    running: live.length === nodes.length,
+    url: nodes.map((node) => node.url).join(','),
+    health: live.length ? nodes.find((node) => node.running).health : null,
+    nodes,
+  };
 }
 
 module.exports = { start, stop, status, VERSION };
@@ -206,14 +292,21 @@ if (require.main === module) {
     const at = rest.indexOf(flag);
     return at >= 0 ? rest[at + 1] : fallback;
   };
-  const options = { name: option('--name', 'dev'), port: Number(option('--port', '9200')), fresh: rest.includes('--fresh') };
+  const transportPort = option('--transport-port');
+  const options = {
+    name: option('--name', 'dev'),
+    port: Number(option('--port', '9200')),
+    transportPort: transportPort === undefined ? undefined : Number(transportPort),
+    nodes: Number(option('--nodes', '1')),
+    fresh: rest.includes('--fresh'),
+  };
   const actions = {
     start: async () => console.log((await start(options)).url),
     stop: () => stop(options),
     status: async () => console.log(JSON.stringify(await status(options))),
   };
-  if (!actions[command]) {
-    console.error('usage: es-local.js start|stop|status [--name dev] [--port 9200] [--fresh]');
+  if (!actions[command] || !Number.isInteger(options.nodes) || options.nodes < 1) {
+    console.error('usage: es-local.js start|stop|status [--name dev] [--port 9200] [--transport-port 9300] [--nodes 1] [--fresh]');
     process.exit(2);
   }
   actions[command]().catch((error) => {

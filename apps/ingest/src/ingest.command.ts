@@ -1,7 +1,8 @@
 import { Logger } from '@nestjs/common';
-import { validateCases, type CaseProblem, type CaseRecord } from '@app/cases';
+import type { CaseProblem, CaseRecord } from '@app/cases';
 import { CASE_INDEX_MAPPINGS, CASE_INDEX_SETTINGS } from '@app/search';
-import { datasetHash, readDataset } from './dataset/dataset-reader';
+import { streamDataset } from './dataset/dataset-reader';
+import { checkDataset } from './dataset/dataset-validator';
 import type { CaseIndexer, IndexingProgress } from './indexing/case-indexer';
 
 export interface IngestOptions {
@@ -17,8 +18,10 @@ export type IngestOutcome =
 const logger = new Logger('Ingest');
 
 /**
- * Read, validate, then index. Validation runs on the whole file before Elasticsearch is
- * touched, so one bad record leaves the live alias exactly as it was.
+ * Validate, then index, in two streaming passes over the dataset. The first pass checks every
+ * record before Elasticsearch is touched, so one bad record leaves the live alias exactly as it
+ * was; the second streams the same records into a fresh index. Neither holds the dataset in
+ * memory, so its size is bounded by the disk, not the heap.
  */
 export async function runIngest(
   indexer: CaseIndexer,
@@ -26,19 +29,24 @@ export async function runIngest(
   progress: IndexingProgress,
   options: IngestOptions = {},
 ): Promise<IngestOutcome> {
-  const dataset = await readDataset(path);
-  const problems = [...dataset.problems, ...validateCases(dataset.records)];
+  const { problems, count, hash } = await checkDataset(path, { CASE_INDEX_SETTINGS, CASE_INDEX_MAPPINGS });
   if (problems.length > 0) return { status: 'invalid', problems };
 
-  const records = dataset.records as CaseRecord[];
-  logger.log(`Validated ${records.length} cases from ${path}`);
-  const hash = datasetHash(records, { CASE_INDEX_SETTINGS, CASE_INDEX_MAPPINGS });
+  logger.log(`Validated ${count} cases from ${path}`);
   if (options.ifChanged && (await indexer.liveDatasetHash()) === hash) {
     logger.log(`Alias ${indexer.alias} already serves this dataset (${hash}); nothing to do`);
-    return { status: 'unchanged', count: records.length };
+    return { status: 'unchanged', count };
   }
-  const result = await indexer.ingest(records, hash, progress);
+  const result = await indexer.ingest(validatedRecords(path), count, hash, progress);
   return { status: 'indexed', ...result };
+}
+
+/** The second pass. The first found every record valid; a file that changed in between fails here or at the count check. */
+async function* validatedRecords(path: string): AsyncGenerator<CaseRecord> {
+  for await (const entry of streamDataset(path)) {
+    if (entry.problem) throw new Error(`${entry.problem.record} changed while it was being indexed: ${entry.problem.message}`);
+    yield entry.value as CaseRecord;
+  }
 }
 
 export function formatProblems(problems: CaseProblem[]): string {

@@ -41,7 +41,11 @@ const program = new Command()
 
 program.addCommand(manifestDiffCommand());
 
-program.parseAsync().catch((error: Error) => {
-  console.error(`ingest failed: ${error.message}`);
+/** What an Elasticsearch client error carries about the request that failed. */
+type ClientError = Error & { meta?: { meta?: { request?: { params?: { method?: string; path?: string } } } } };
+
+program.parseAsync().catch((error: ClientError) => {
+  const request = error.meta?.meta?.request?.params;
+  console.error(`ingest failed: ${error.message}${request?.path ? ` (${request.method} ${request.path})` : ''}`);
   process.exitCode = 1;
 });

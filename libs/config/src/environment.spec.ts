@@ -1,4 +1,4 @@
-import { validateEnvironment } from './environment';
+import { elasticsearchNodes, validateEnvironment } from './environment';
 import { licenseNotice } from './license';
 
 describe('validateEnvironment', () => {
@@ -22,6 +22,27 @@ describe('PUBLIC_BASE_URL', () => {
     expect(validateEnvironment({}).PUBLIC_BASE_URL).toBe('');
     expect(validateEnvironment({ PUBLIC_BASE_URL: 'https://api.example.org' }).PUBLIC_BASE_URL).toBe('https://api.example.org');
     expect(() => validateEnvironment({ PUBLIC_BASE_URL: 'api.example.org' })).toThrow(/PUBLIC_BASE_URL="api.example.org"/);
+  });
+});
+
+describe('ELASTICSEARCH_URL', () => {
+  it('accepts several nodes of one cluster, separated by commas', () => {
+    const environment = validateEnvironment({ ELASTICSEARCH_URL: 'http://127.0.0.1:9421, http://127.0.0.1:9422,http://es3:9200' });
+    expect(elasticsearchNodes(environment.ELASTICSEARCH_URL)).toEqual(['http://127.0.0.1:9421', 'http://127.0.0.1:9422', 'http://es3:9200']);
+  });
+
+  it('names the variable when any one node is not a URL', () => {
+    expect(() => validateEnvironment({ ELASTICSEARCH_URL: 'http://127.0.0.1:9421,es2:9200' })).toThrow(/ELASTICSEARCH_URL=.*several separated by commas/);
+    expect(() => validateEnvironment({ ELASTICSEARCH_URL: 'http://127.0.0.1:9421,' })).toThrow(/ELASTICSEARCH_URL/);
+  });
+});
+
+describe('CASES_REPLICAS', () => {
+  it('is auto by default and takes a small whole number', () => {
+    expect(validateEnvironment({}).CASES_REPLICAS).toBe('auto');
+    expect(validateEnvironment({ CASES_REPLICAS: '1' }).CASES_REPLICAS).toBe(1);
+    expect(() => validateEnvironment({ CASES_REPLICAS: 'two' })).toThrow(/CASES_REPLICAS="two": CASES_REPLICAS must be auto or a whole number from 0 to 5$/);
+    expect(() => validateEnvironment({ CASES_REPLICAS: '9' })).toThrow(/CASES_REPLICAS=9/);
   });
 });
 

@@ -1,11 +1,28 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, ValidateIf, validateSync } from 'class-validator';
+import { IsEmail, IsIn, IsInt, IsOptional, IsString, isURL, IsUrl, Matches, Max, Min, ValidateBy, ValidateIf, validateSync } from 'class-validator';
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
 
+/** The node URLs in ELASTICSEARCH_URL, which may name several nodes of one cluster, separated by commas. */
+export function elasticsearchNodes(url: string): string[] {
+  return url.split(',').map((node) => node.trim());
+}
+
+const IsNodeUrlList = () =>
+  ValidateBy({
+    name: 'isNodeUrlList',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value === 'string' &&
+        elasticsearchNodes(value).every((node) => isURL(node, { require_tld: false, protocols: ['http', 'https'], require_protocol: true })),
+      defaultMessage: () => 'ELASTICSEARCH_URL must be an http(s) URL, or several separated by commas (nodes of one cluster)',
+    },
+  });
+
 /** Every setting the apps read, with its default. Validated once at boot. */
 export class Environment {
-  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  /** One node, or several nodes of the same cluster (`http://es1:9200,http://es2:9200`); the client spreads requests and fails over. */
+  @IsNodeUrlList()
   ELASTICSEARCH_URL = 'http://127.0.0.1:9200';
 
   /** The alias the api reads and the ingest CLI swaps. Tests use their own. */
@@ -36,6 +53,17 @@ export class Environment {
   /** Full records per Elasticsearch page while streaming /api/cases/export. */
   @Transform(toInt) @IsInt() @Min(1) @Max(10_000)
   EXPORT_PAGE_SIZE = 500;
+
+  /** Replica copies of each index the ingest CLI builds; `auto`: one when the cluster has more than one data node, else none. */
+  @Transform(toInt)
+  @ValidateBy({
+    name: 'isReplicaSetting',
+    validator: {
+      validate: (value: unknown) => value === 'auto' || (Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 5),
+      defaultMessage: () => 'CASES_REPLICAS must be auto or a whole number from 0 to 5',
+    },
+  })
+  CASES_REPLICAS: number | 'auto' = 'auto';
 
   @Transform(toInt) @IsInt() @Min(0) @Max(65_535)
   PORT = 3000;

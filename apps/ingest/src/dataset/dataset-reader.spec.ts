@@ -33,10 +33,16 @@ describe('readDataset', () => {
     expect(result.problems).toEqual([expect.objectContaining({ record: 'c.json', field: '(file)' })]);
   });
 
-  it('reports a broken JSON array as a whole', async () => {
+  it('reports a broken JSON array, after the records read before the break', async () => {
     const result = await readDataset(write('c.json', '[{"id":"a"},'));
-    expect(result.records).toEqual([]);
+    expect(result.records).toEqual([{ id: 'a' }]);
+    expect(result.problems).toEqual([expect.objectContaining({ record: expect.stringMatching(/c\.json$/), field: '(file)' })]);
     expect(result.problems[0].message).toMatch(/is not a valid JSON array/);
+  });
+
+  it('reports a file whose top level is not an array of values', async () => {
+    const result = await readDataset(write('d.json', '[1, 2] [3]'));
+    expect(result.problems[0]?.message).toMatch(/is not a valid JSON array/);
   });
 });
 
@@ -47,5 +53,8 @@ describe('datasetHash', () => {
     expect(datasetHash([a, b], {})).toBe(datasetHash([b, a], {}));
     expect(datasetHash([a, b], {})).not.toBe(datasetHash([a, { ...b, v: 3 }], {}));
     expect(datasetHash([a, b], {})).not.toBe(datasetHash([a, b], { mappings: 1 }));
+    // A record given twice is a different dataset, not one where the pair cancels out.
+    expect(datasetHash([a, b, b], {})).not.toBe(datasetHash([a], {}));
+    expect(datasetHash([a, b, b], {})).not.toBe(datasetHash([a, b], {}));
   });
 });

@@ -24,7 +24,20 @@ export interface IndexingResult {
   dropped: string[];
 }
 
-const BULK_BATCH = 250;
+/** Replica copies for a new index: a number, or `auto` for one replica when the cluster has more than one data node. */
+export type ReplicaSetting = number | 'auto';
+
+/**
+ * Bulk tuning. Requests of about 2 MB, three in flight, keep Elasticsearch's write queue busy
+ * while our JSON work overlaps the engine's indexing; larger requests only made the garbage
+ * between collections (and so the CLI's peak RSS) larger, not the ingest faster. A 429 (write
+ * queue full) is retried by the helper after `wait`.
+ */
+export const BULK_OPTIONS = { flushBytes: 2_000_000, concurrency: 3, retries: 5, wait: 1_000 } as const;
+
+/** How long the new index may take to place its replicas before the alias would point at it. */
+const REPLICA_TIMEOUT = '120s';
+
 
 /**
  * The search document: the record as published, plus a geo_point for map queries. A case of
@@ -44,12 +57,14 @@ export function toSearchDocument(record: CaseRecord): CaseRecord & { point?: { l
 export class CaseIndexer {
   private readonly logger = new Logger('Ingest');
   readonly alias: string;
+  private readonly replicas: ReplicaSetting;
 
   constructor(
     @Inject(ELASTICSEARCH_CLIENT) private readonly client: Client,
     config: ConfigService<Environment, true>,
   ) {
     this.alias = config.get('CASES_ALIAS', { infer: true });
+    this.replicas = config.get('CASES_REPLICAS', { infer: true });
   }
 
   /** The dataset hash recorded on the live index, or null when there is no live index. */
@@ -60,22 +75,31 @@ export class CaseIndexer {
     return (mapping[live]?.mappings?._meta?.datasetHash as string | undefined) ?? null;
   }
 
-  async ingest(records: CaseRecord[], datasetHash: string, progress: IndexingProgress): Promise<IndexingResult> {
+  /**
+   * Streams `records` (already validated; `count` of them) into a fresh index, then swaps the alias.
+   * The records are read once, never held: memory does not grow with the dataset.
+   */
+  async ingest(records: AsyncIterable<CaseRecord>, count: number, datasetHash: string, progress: IndexingProgress): Promise<IndexingResult> {
     await this.refuseConcreteIndexNamedLikeAlias();
+    const replicas = await this.replicaCount();
     const index = concreteIndexName(this.alias, new Date());
     await this.client.indices.create({
       index,
-      settings: CASE_INDEX_SETTINGS,
-      mappings: { ...CASE_INDEX_MAPPINGS, _meta: { ...CASE_INDEX_MAPPINGS._meta, datasetHash, caseCount: records.length } },
+      // While loading: no replicas and no periodic refresh, the usual bulk-load settings; the
+      // index is invisible until the alias moves, so nobody searches it half-built.
+      settings: { ...CASE_INDEX_SETTINGS, number_of_replicas: 0, refresh_interval: '-1' },
+      mappings: { ...CASE_INDEX_MAPPINGS, _meta: { ...CASE_INDEX_MAPPINGS._meta, datasetHash, caseCount: count } },
     });
     this.logger.log(`Created index ${index}`);
 
     try {
-      await this.bulkLoad(index, records, progress);
+      await this.bulkLoad(index, records, count, progress);
+      await this.client.indices.putSettings({ index, settings: { number_of_replicas: replicas, refresh_interval: CASE_INDEX_SETTINGS.refresh_interval ?? '1s' } });
       await this.client.indices.refresh({ index });
-      const { count } = await this.client.count({ index });
-      if (count !== records.length) throw new Error(`index ${index} holds ${count} cases, expected ${records.length}`);
-      this.logger.log(`Verified ${count} cases in ${index}`);
+      if (replicas > 0) await this.waitForReplicas(index, replicas);
+      const { count: indexed } = await this.client.count({ index });
+      if (indexed !== count) throw new Error(`index ${index} holds ${indexed} cases, expected ${count}`);
+      this.logger.log(`Verified ${indexed} cases in ${index}${replicas > 0 ? ` with ${replicas} replica(s)` : ''}`);
     } catch (error) {
       // The alias never saw this index; remove it so a failed run leaves nothing behind.
       await this.client.indices.delete({ index }, { ignore: [404] });
@@ -85,7 +109,7 @@ export class CaseIndexer {
     const [previous = null] = await this.aliasIndices();
     await this.pointAliasAt(index);
     const dropped = await this.dropIndicesExcept([index, previous]);
-    return { index, count: records.length, previous, dropped };
+    return { index, count, previous, dropped };
   }
 
   /** Points the alias back at the newest index older than the live one. */
@@ -99,26 +123,45 @@ export class CaseIndexer {
     return { from: live, to: target };
   }
 
-  private async bulkLoad(index: string, records: CaseRecord[], progress: IndexingProgress): Promise<void> {
-    progress.start(records.length);
+  private async bulkLoad(index: string, records: AsyncIterable<CaseRecord>, count: number, progress: IndexingProgress): Promise<void> {
+    let rejected: string | null = null;
+    progress.start(count);
     try {
-      for (let start = 0; start < records.length; start += BULK_BATCH) {
-        const batch = records.slice(start, start + BULK_BATCH);
-        const response = await this.client.bulk({
-          operations: batch.flatMap((record) => [{ index: { _index: index, _id: record.id } }, toSearchDocument(record)]),
-        });
-        if (response.errors) {
-          const failed = response.items.find((item) => item.index?.error);
-          throw new Error(`Elasticsearch rejected case ${failed?.index?._id}: ${failed?.index?.error?.reason}`);
-        }
-        progress.advance(batch.length);
-      }
+      const stats = await this.client.helpers.bulk<CaseRecord>({
+        ...BULK_OPTIONS,
+        // Progress counts documents as the helper takes them, at most one flush per connection ahead
+        // of Elasticsearch's answers; its onSuccess callback would re-parse every document to say so.
+        datasource: searchDocuments(records, progress),
+        onDocument: (document) => ({ index: { _index: index, _id: document.id } }),
+        // Called once a document has failed for good (after the 429 retries).
+        onDrop: (dropped) => {
+          rejected ??= `Elasticsearch rejected case ${dropped.document.id}: ${dropped.error?.reason ?? `status ${dropped.status}`}`;
+        },
+      });
+      if (stats.failed > 0) throw new Error(`${rejected} (${stats.failed} case(s) rejected in all)`);
     } finally {
       progress.stop();
     }
   }
 
-  /** One `_aliases` request removes the alias from every index and adds it to the target. */
+  private async replicaCount(): Promise<number> {
+    if (this.replicas !== 'auto') return this.replicas;
+    const health = await this.client.cluster.health();
+    return health.number_of_data_nodes > 1 ? 1 : 0;
+  }
+
+  private async waitForReplicas(index: string, replicas: number): Promise<void> {
+    // A wait that runs out answers 408 with the health body; read it rather than throw.
+    const health = await this.client.cluster.health({ index, wait_for_status: 'green', timeout: REPLICA_TIMEOUT }, { ignore: [408] });
+    if (health.timed_out) {
+      throw new Error(
+        `index ${index} did not place its ${replicas} replica(s) within ${REPLICA_TIMEOUT} ` +
+          `(the cluster has ${health.number_of_data_nodes} data node(s)); set CASES_REPLICAS lower`,
+      );
+    }
+  }
+
+/** One `_aliases` request removes the alias from every index and adds it to the target. */
   private async pointAliasAt(index: string): Promise<void> {
     const current = await this.aliasIndices();
     await this.client.indices.updateAliases({
@@ -157,5 +200,12 @@ export class CaseIndexer {
     if (aliases.length === 0) {
       throw new Error(`an index (not an alias) named ${this.alias} exists; delete or rename it before ingesting`);
     }
+  }
+}
+
+async function* searchDocuments(records: AsyncIterable<CaseRecord>, progress: IndexingProgress): AsyncGenerator<CaseRecord> {
+  for await (const record of records) {
+    yield toSearchDocument(record);
+    progress.advance(1);
   }
 }

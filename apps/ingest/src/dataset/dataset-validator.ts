@@ -1,0 +1,44 @@
+import { validateCases, type CaseProblem } from '@app/cases';
+import { DatasetHasher, streamDataset } from './dataset-reader';
+
+export interface DatasetCheck {
+  /** Every problem in the dataset, in reading order; empty when every record is a valid case. */
+  problems: CaseProblem[];
+  /** How many records the dataset holds (valid or not). */
+  count: number;
+  /** The dataset fingerprint (see DatasetHasher), given the index definition. */
+  hash: string;
+}
+
+/**
+ * The first of the ingest's two passes: reads the dataset once, validating each record as it
+ * arrives, so memory stays flat whatever its size. Only the ids are kept, to find duplicates.
+ */
+export async function checkDataset(path: string, indexDefinition: unknown): Promise<DatasetCheck> {
+  const problems: CaseProblem[] = [];
+  const hasher = new DatasetHasher();
+  // The record number of each id's first appearance, for the duplicate message.
+  const firstSeen = new Map<string, number>();
+  let count = 0;
+
+  for await (const entry of streamDataset(path)) {
+    if (entry.problem) {
+      problems.push(entry.problem);
+      continue;
+    }
+    count += 1;
+    const raw = entry.value;
+    hasher.add(raw);
+    const id = (raw as { id?: unknown } | null)?.id;
+    const named = typeof id === 'string' && id !== '';
+    // validateCases names a record without an id by its position in the list it was given: here, #1.
+    for (const problem of validateCases([raw])) problems.push(named ? problem : { ...problem, record: `#${count}` });
+
+    if (named) {
+      const first = firstSeen.get(id);
+      if (first === undefined) firstSeen.set(id, count);
+      else problems.push({ record: id, field: 'id', message: `duplicates the id of record #${first}` });
+    }
+  }
+  return { problems, count, hash: hasher.digest(indexDefinition) };
+}
