@@ -142,6 +142,8 @@ describe('a three-node cluster', () => {
     killedAt = Date.now();
     await Promise.all(running);
 
+    // eslint-disable-next-line no-console
+    console.log(`[cluster] killed ${victim.name} (pid ${victim.pid}, held the primary); ${next} requests, ${answeredAfterKill} after the kill, ${failures.length} failed`);
     expect(isAlive(victim.pid as number)).toBe(false);
     expect(failures).toEqual([]);
     expect(answeredAfterKill).toBeGreaterThanOrEqual(100);
