@@ -62,7 +62,13 @@ function peakRssMb(pid) {
 
 async function waitForUrl(url, tries = 100) {
   for (let i = 0; i < tries; i += 1) {
-    if (await fetch(url).then((r) => r.status < 500, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.status < 500,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${url} did not come up`);
@@ -84,15 +90,25 @@ async function stop(child) {
 /** Runs the built ingest CLI; resolves to its wall time and peak RSS (its own, printed on exit). */
 async function runIngest(env, dataset) {
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, ['-r', join(root, 'scripts', 'support', 'report-peak-rss.cjs'), join(root, 'dist', 'apps', 'ingest', 'main.js'), dataset], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['-r', join(root, 'scripts', 'support', 'report-peak-rss.cjs'), join(root, 'dist', 'apps', 'ingest', 'main.js'), dataset],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
   const code = await waitExit(child);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  if (code !== 0) throw new Error(`ingest exited with ${code}: ${stderr.replace(/Indexing \[.*\n?/g, '').trim().slice(-600)}`);
+  if (code !== 0)
+    throw new Error(
+      `ingest exited with ${code}: ${stderr
+        .replace(/Indexing \[.*\n?/g, '')
+        .trim()
+        .slice(-600)}`,
+    );
   return { seconds, peakMb: Number(/peak-rss-kb (\d+)/.exec(stderr)?.[1] ?? 0) / 1024 };
 }
 
@@ -249,7 +265,15 @@ async function httpRows(size, es, esUrl, total) {
       const check = await fetch(`${base}${path}`, { headers });
       const api304 = await load({ url: `${base}${path}`, headers });
       const bare304 = await load({ url: `http://127.0.0.1:${BARE_PORT}${path}`, headers });
-      row(size, '304 Not Modified req/s', api304.rps, bare304.rps, 'req/s', '>= 0.8x', check.status === 304 ? '' : `the api answered ${check.status}, not 304`);
+      row(
+        size,
+        '304 Not Modified req/s',
+        api304.rps,
+        bare304.rps,
+        'req/s',
+        '>= 0.8x',
+        check.status === 304 ? '' : `the api answered ${check.status}, not 304`,
+      );
     } else {
       skip(size, '304 Not Modified req/s', 'skipped: the api sends no ETag');
     }
@@ -263,13 +287,29 @@ async function httpRows(size, es, esUrl, total) {
       if (probe.nextCursor === undefined) return skip(size, 'cursor walk docs/s', 'skipped: the api has no nextCursor');
       const walk = await cursorWalk(base);
       const direct = await searchAfterWalk(es, ALIAS);
-      row(size, `cursor walk (${walk.docs} cases) docs/s`, walk.docs / walk.seconds, direct.docs / direct.seconds, 'docs/s', '>= 0.8x', walk.docs === total ? '' : `walked ${walk.docs} of ${total}`);
+      row(
+        size,
+        `cursor walk (${walk.docs} cases) docs/s`,
+        walk.docs / walk.seconds,
+        direct.docs / direct.seconds,
+        'docs/s',
+        '>= 0.8x',
+        walk.docs === total ? '' : `walked ${walk.docs} of ${total}`,
+      );
     });
     await attempt(size, 'NDJSON export docs/s', async () => {
       const exported = await exportWalk(base);
       if (!exported) return skip(size, 'NDJSON export docs/s', 'skipped: the api has no /api/cases/export');
       const direct = await searchAfterWalk(es, ALIAS, { excludes: ['point'] });
-      row(size, `NDJSON export (${exported.docs} cases) docs/s`, exported.docs / exported.seconds, direct.docs / direct.seconds, 'docs/s', '>= 0.8x', exported.docs === total ? '' : `exported ${exported.docs} of ${total}`);
+      row(
+        size,
+        `NDJSON export (${exported.docs} cases) docs/s`,
+        exported.docs / exported.seconds,
+        direct.docs / direct.seconds,
+        'docs/s',
+        '>= 0.8x',
+        exported.docs === total ? '' : `exported ${exported.docs} of ${total}`,
+      );
     });
   } finally {
     await stop(bare);
@@ -326,7 +366,9 @@ async function generated(count) {
   const bulk = join(work, `${count}.bulk`);
   if (!existsSync(ndjson) || !existsSync(bulk)) {
     log(`generating ${count} synthetic cases in ${work}`);
-    const child = spawn(process.execPath, [join(root, 'scripts', 'generate-cases.mjs'), '--count', String(count), '--out', ndjson, '--bulk', bulk], { stdio: QUIET });
+    const child = spawn(process.execPath, [join(root, 'scripts', 'generate-cases.mjs'), '--count', String(count), '--out', ndjson, '--bulk', bulk], {
+      stdio: QUIET,
+    });
     if ((await waitExit(child)) !== 0) throw new Error('generate-cases failed');
   }
   return { ndjson, bulk };
@@ -348,7 +390,15 @@ async function benchSize(size, es, esUrl) {
   if (synthetic && ONLY !== 'http') {
     log(`${label}: raw _bulk of the same documents`);
     const raw = await rawBulk(es, `${ALIAS}-bench-raw-bulk`, data.bulk);
-    row(label, 'ingest CLI vs raw _bulk docs/s', total / ingest.seconds, raw.docs / raw.seconds, 'docs/s', '>= 0.8x', `ingest ${ingest.seconds.toFixed(1)} s (validation included), raw ${raw.seconds.toFixed(1)} s`);
+    row(
+      label,
+      'ingest CLI vs raw _bulk docs/s',
+      total / ingest.seconds,
+      raw.docs / raw.seconds,
+      'docs/s',
+      '>= 0.8x',
+      `ingest ${ingest.seconds.toFixed(1)} s (validation included), raw ${raw.seconds.toFixed(1)} s`,
+    );
   }
   const input = synthetic ? `, ${(statSync(data.ndjson).size / 1e6).toFixed(0)} MB of NDJSON` : '';
   row(label, 'ingest CLI peak RSS', ingest.peakMb, 512, 'MB', '< 1x', `baseline: the 512 MB budget; ${total} cases${input}`);

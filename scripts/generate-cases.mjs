@@ -18,7 +18,24 @@ import { parseArgs } from 'node:util';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const TEMPLATES = join(root, 'data', 'cases');
 
-const WORDS_EN = ['light', 'object', 'radar', 'track', 'sensor', 'observer', 'formation', 'altitude', 'signal', 'report', 'crew', 'night', 'sky', 'coast', 'range', 'contact'];
+const WORDS_EN = [
+  'light',
+  'object',
+  'radar',
+  'track',
+  'sensor',
+  'observer',
+  'formation',
+  'altitude',
+  'signal',
+  'report',
+  'crew',
+  'night',
+  'sky',
+  'coast',
+  'range',
+  'contact',
+];
 const WORDS_ZH = ['光点', '物体', '雷达', '航迹', '传感器', '观察者', '编队', '高度', '信号', '报告', '机组', '夜间', '天空', '海岸', '靶场', '接触'];
 
 /** A small deterministic generator (mulberry32), so output never depends on Math.random. */
@@ -61,8 +78,14 @@ export function syntheticCase(n, templates) {
     id: `synthetic-${serial}`,
     date,
     dateDisplay: { en: `${date} (synthetic)`, zh: `${year}年${month}月${day}日（合成）` },
-    title: { en: `Synthetic test case ${serial}: ${sentence(next, WORDS_EN, 3, ' ')}`, zh: `合成测试案例 ${serial}：${sentence(next, WORDS_ZH, 3, '')}` },
-    summary: { en: `Synthetic record for load testing, not a real case: ${sentence(next, WORDS_EN, 25, ' ')}.`, zh: `用于负载测试的合成记录，并非真实案例：${sentence(next, WORDS_ZH, 25, '')}。` },
+    title: {
+      en: `Synthetic test case ${serial}: ${sentence(next, WORDS_EN, 3, ' ')}`,
+      zh: `合成测试案例 ${serial}：${sentence(next, WORDS_ZH, 3, '')}`,
+    },
+    summary: {
+      en: `Synthetic record for load testing, not a real case: ${sentence(next, WORDS_EN, 25, ' ')}.`,
+      zh: `用于负载测试的合成记录，并非真实案例：${sentence(next, WORDS_ZH, 25, '')}。`,
+    },
     detail: { en: detailEn, zh: detailZh },
     specs: [],
     images: [],

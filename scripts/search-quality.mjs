@@ -29,7 +29,15 @@ if ((await waitExit(runApp('ingest', ['--if-changed', join(root, 'data', 'cases'
 const api = runApp('api', [], env, QUIET);
 try {
   const baseUrl = `http://127.0.0.1:${PORT}`;
-  for (let i = 0; i < 100 && !(await fetch(`${baseUrl}/api/stats`).then((r) => r.ok, () => false)); i += 1) {
+  for (
+    let i = 0;
+    i < 100 &&
+    !(await fetch(`${baseUrl}/api/stats`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i += 1
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 

@@ -8,7 +8,11 @@ const fixture: CaseRecord[] = JSON.parse(readFileSync(FIXTURE, 'utf8'));
 /** The order the api promises without a keyword: newest first, then id. */
 const chronological = (a: CaseRecord, b: CaseRecord) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id);
 const idsOf = (cases: { id: string }[]) => cases.map((c) => c.id);
-const expectedIds = (keep: (c: CaseRecord) => boolean) => fixture.filter(keep).sort(chronological).map((c) => c.id);
+const expectedIds = (keep: (c: CaseRecord) => boolean) =>
+  fixture
+    .filter(keep)
+    .sort(chronological)
+    .map((c) => c.id);
 
 let api: RunningApi;
 const get = (path: string, init?: RequestInit) => request(api.baseUrl, path, init);
@@ -230,7 +234,13 @@ describe('GET /api/cases/{id}', () => {
   it('gives every case numeric coordinates, and a place off the map the nominal point with precision unknown', async () => {
     const { body } = await get('/api/cases?limit=500');
     for (const c of body.cases) {
-      expect(c.location).toEqual({ name: expect.any(Object), country: expect.any(String), lat: expect.any(Number), lng: expect.any(Number), precision: expect.any(String) });
+      expect(c.location).toEqual({
+        name: expect.any(Object),
+        country: expect.any(String),
+        lat: expect.any(Number),
+        lng: expect.any(Number),
+        precision: expect.any(String),
+      });
     }
     const source = fixture.find((c) => c.location.precision === 'unknown')!;
     const one = await get(`/api/cases/${source.id}`);
@@ -259,7 +269,13 @@ describe('GET /api/stats', () => {
     const count = (key: (c: CaseRecord) => string) =>
       fixture.reduce<Record<string, number>>((acc, c) => ({ ...acc, [key(c)]: (acc[key(c)] ?? 0) + 1 }), {});
     expect(body.byType).toEqual({
-      military: 0, radar: 0, mass: 0, photo: 0, astronaut: 0, document: 0, crash: 0,
+      military: 0,
+      radar: 0,
+      mass: 0,
+      photo: 0,
+      astronaut: 0,
+      document: 0,
+      crash: 0,
       ...count((c) => c.type),
     });
     expect(body.byTranche).toEqual({ 'PURSUE-1': 0, 'PURSUE-2': 0, 'PURSUE-3': 0, 'pre-disclosure': 0, ...count((c) => c.tranche) });
@@ -278,7 +294,11 @@ describe('HTTP behaviour', () => {
 
   it.each(['POST', 'PUT', 'PATCH', 'DELETE'])('%s on an endpoint is a 405 with Allow', async (method) => {
     for (const path of ['/api/cases', '/api/cases/1947-roswell-debris-recovery', '/api/stats']) {
-      const { status, headers, body } = await get(path, { method, body: method === 'DELETE' ? undefined : '{}', headers: { 'content-type': 'application/json' } });
+      const { status, headers, body } = await get(path, {
+        method,
+        body: method === 'DELETE' ? undefined : '{}',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(status).toBe(405);
       expect(headers.get('allow')).toBe('GET, HEAD, OPTIONS');
       expect(body).toMatchObject({ version: 1, error: { status: 405, code: 'method_not_allowed' } });

@@ -73,7 +73,7 @@ beforeAll(async () => {
     clusterUrl = (await esLocal.start(CLUSTER)).url;
   } catch (error) {
     unavailable = `cannot start a local ${CLUSTER.nodes}-node Elasticsearch cluster (${(error as Error).message})`;
-    // eslint-disable-next-line no-console
+
     console.warn(`[cluster] SKIPPED: ${unavailable}`);
     return;
   }
@@ -142,8 +142,9 @@ describe('a three-node cluster', () => {
     killedAt = Date.now();
     await Promise.all(running);
 
-    // eslint-disable-next-line no-console
-    console.log(`[cluster] killed ${victim.name} (pid ${victim.pid}, held the primary); ${next} requests, ${answeredAfterKill} after the kill, ${failures.length} failed`);
+    console.log(
+      `[cluster] killed ${victim.name} (pid ${victim.pid}, held the primary); ${next} requests, ${answeredAfterKill} after the kill, ${failures.length} failed`,
+    );
     expect(isAlive(victim.pid as number)).toBe(false);
     expect(failures).toEqual([]);
     expect(answeredAfterKill).toBeGreaterThanOrEqual(100);

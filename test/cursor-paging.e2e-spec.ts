@@ -73,12 +73,15 @@ describe('cursor paging', () => {
     expect(pages).toBe(Math.ceil(fixture.length / 3));
   });
 
-  it.each(['type=military', 'hasVideo=false&country=US', 'q=radar', 'q=Washington&type=radar'])('a walk with %s equals the filtered list', async (filters) => {
-    const full = await request(api.baseUrl, `/api/cases?${filters}&limit=500`);
-    expect(full.body.total).toBeGreaterThan(0);
-    expect(full.body.nextCursor).toBeNull();
-    expect((await walk(api.baseUrl, filters, 2)).ids).toEqual(idsOf(full.body.cases));
-  });
+  it.each(['type=military', 'hasVideo=false&country=US', 'q=radar', 'q=Washington&type=radar'])(
+    'a walk with %s equals the filtered list',
+    async (filters) => {
+      const full = await request(api.baseUrl, `/api/cases?${filters}&limit=500`);
+      expect(full.body.total).toBeGreaterThan(0);
+      expect(full.body.nextCursor).toBeNull();
+      expect((await walk(api.baseUrl, filters, 2)).ids).toEqual(idsOf(full.body.cases));
+    },
+  );
 
   it('continues a page fetched by offset', async () => {
     const all = [...fixture].sort(chronological).map((c) => c.id);
@@ -101,7 +104,12 @@ describe('cursor paging', () => {
     const { ids, pages } = await walk(deepApi.baseUrl, '', 500);
     expect(pages).toBe(Math.ceil(DEEP_COUNT / 500));
     expect(new Set(ids).size).toBe(DEEP_COUNT);
-    const dates = new Map<string, string>(Array.from({ length: DEEP_COUNT }, (_, i) => [`synthetic-${String(i).padStart(5, '0')}`, new Date(Date.UTC(2000, 0, 1 + (i % 400))).toISOString().slice(0, 10)]));
+    const dates = new Map<string, string>(
+      Array.from({ length: DEEP_COUNT }, (_, i) => [
+        `synthetic-${String(i).padStart(5, '0')}`,
+        new Date(Date.UTC(2000, 0, 1 + (i % 400))).toISOString().slice(0, 10),
+      ]),
+    );
     expect(ids).toEqual([...ids].sort((a, b) => chronological({ id: a, date: dates.get(a)! }, { id: b, date: dates.get(b)! })));
   });
 

@@ -18,7 +18,11 @@ let smallPages: RunningApi;
 let manyApi: RunningApi;
 let client: Client;
 
-function raw(baseUrl: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: IncomingHttpHeaders; bytes: Buffer }> {
+function raw(
+  baseUrl: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
     httpGet(`${baseUrl}${path}`, { headers }, (response) => {
       const chunks: Buffer[] = [];
@@ -31,7 +35,10 @@ function raw(baseUrl: string, path: string, headers: Record<string, string> = {}
 const lines = (bytes: Buffer): CaseRecord[] => {
   const text = bytes.toString('utf8');
   expect(text.endsWith('\n')).toBe(true);
-  return text.trimEnd().split('\n').map((line) => JSON.parse(line));
+  return text
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line));
 };
 
 /** Every id the list gives for these filters, walking its cursors. */
@@ -80,17 +87,17 @@ afterAll(async () => {
 });
 
 describe('GET /api/cases/export', () => {
-  it.each([['one page', () => api], ['pages of two', () => smallPages]])(
-    'streams every full record as NDJSON, in list order (%s)',
-    async (_how, server) => {
-      const { status, headers, bytes } = await raw(server().baseUrl, '/api/cases/export');
-      expect(status).toBe(200);
-      expect(headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
-      const records = lines(bytes);
-      expect(records.map((c) => c.id)).toEqual(await listedIds(''));
-      for (const record of records) expect(record).toEqual(byId.get(record.id));
-    },
-  );
+  it.each([
+    ['one page', () => api],
+    ['pages of two', () => smallPages],
+  ])('streams every full record as NDJSON, in list order (%s)', async (_how, server) => {
+    const { status, headers, bytes } = await raw(server().baseUrl, '/api/cases/export');
+    expect(status).toBe(200);
+    expect(headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
+    const records = lines(bytes);
+    expect(records.map((c) => c.id)).toEqual(await listedIds(''));
+    for (const record of records) expect(record).toEqual(byId.get(record.id));
+  });
 
   it('equals what /api/cases/{id} gives for each case', async () => {
     const [first] = lines((await raw(api.baseUrl, '/api/cases/export?type=crash')).bytes);

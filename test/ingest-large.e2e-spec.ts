@@ -30,7 +30,16 @@ function highWaterMark(pid: number): number {
 function runCliWatchingMemory(args: string[]): Promise<{ status: number | null; output: string; peakKb: number }> {
   const child = spawn(
     process.execPath,
-    ['-r', join(ROOT, 'scripts', 'support', 'report-peak-rss.cjs'), '-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'apps/ingest/src/main.ts', ...args],
+    [
+      '-r',
+      join(ROOT, 'scripts', 'support', 'report-peak-rss.cjs'),
+      '-r',
+      'ts-node/register/transpile-only',
+      '-r',
+      'tsconfig-paths/register',
+      'apps/ingest/src/main.ts',
+      ...args,
+    ],
     { cwd: ROOT, env: { ...process.env, ELASTICSEARCH_URL: elasticsearchUrl(), CASES_ALIAS: ALIAS, TS_NODE_PROJECT: 'tsconfig.json' } },
   );
   let output = '';
@@ -71,7 +80,7 @@ describe('ingest CLI on a large dataset', () => {
     expect(output).toMatch(new RegExp(`Indexed ${CASES} cases into ${ALIAS}-`));
     expect(status).toBe(0);
     expect(peakKb).toBeGreaterThan(0);
-    // eslint-disable-next-line no-console
+
     console.log(`ingest of ${CASES} cases (${sizeMb.toFixed(0)} MB of NDJSON): peak RSS ${(peakKb / 1024).toFixed(0)} MB`);
     expect(peakKb / 1024).toBeLessThan(LIMIT_MB);
     const { count } = await client.count({ index: ALIAS });

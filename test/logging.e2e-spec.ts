@@ -29,7 +29,11 @@ const requestLines = (id: string) => lines.filter((line) => line.requestId === i
 beforeAll(async () => {
   expect((await ingest(ALIAS, FIXTURE)).status).toMatch(/indexed|unchanged/);
   await es.indices.delete({ index: BROKEN_INDEX }, { ignore: [404] });
-  await es.indices.create({ index: BROKEN_INDEX, mappings: { properties: { id: { type: 'text' }, date: { type: 'keyword' } } }, aliases: { [BROKEN_ALIAS]: {} } });
+  await es.indices.create({
+    index: BROKEN_INDEX,
+    mappings: { properties: { id: { type: 'text' }, date: { type: 'keyword' } } },
+    aliases: { [BROKEN_ALIAS]: {} },
+  });
   await es.index({ index: BROKEN_INDEX, document: { id: 'x', date: '2000-01-01' }, refresh: true });
 });
 

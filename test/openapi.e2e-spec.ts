@@ -37,8 +37,11 @@ function expectDocumented(body: unknown, path: string, status: number, mediaType
   const response = operation.responses[String(status)];
   if (!response) throw new Error(`GET ${path} does not document status ${status}`);
   expect(response.content?.[mediaType]?.schema).toBeDefined();
-  const validate = ajv.compile({ $ref: `openapi.json#/${pointer('paths', path, 'get', 'responses', String(status), 'content', mediaType, 'schema')}` });
-  if (!validate(body)) throw new Error(`GET ${path} ${status} does not match the document: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`);
+  const validate = ajv.compile({
+    $ref: `openapi.json#/${pointer('paths', path, 'get', 'responses', String(status), 'content', mediaType, 'schema')}`,
+  });
+  if (!validate(body))
+    throw new Error(`GET ${path} ${status} does not match the document: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`);
 }
 
 function expectComponent(body: unknown, name: string): void {
@@ -68,7 +71,11 @@ describe('the served OpenAPI document', () => {
       let text = ''; for await (const chunk of process.stdin) text += chunk;
       const result = await new Validator().validate(JSON.parse(text));
       console.log(JSON.stringify(result));`;
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { input: JSON.stringify(document), encoding: 'utf8', cwd: process.cwd() });
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      input: JSON.stringify(document),
+      encoding: 'utf8',
+      cwd: process.cwd(),
+    });
     expect(run.stderr).toBe('');
     const result = JSON.parse(run.stdout);
     expect(result.errors).toBeUndefined();
@@ -78,14 +85,20 @@ describe('the served OpenAPI document', () => {
 
   it('types every list parameter and states its rule', () => {
     const parameters = Object.fromEntries(document.paths['/api/cases'].get.parameters.map((p: Json) => [p.name, p]));
-    expect(Object.keys(parameters)).toEqual(expect.arrayContaining(['type', 'credibility', 'tranche', 'country', 'hasVideo', 'year', 'q', 'limit', 'offset']));
+    expect(Object.keys(parameters)).toEqual(
+      expect.arrayContaining(['type', 'credibility', 'tranche', 'country', 'hasVideo', 'year', 'q', 'limit', 'offset']),
+    );
     for (const parameter of Object.values(parameters) as Json[]) {
       expect(parameter.in).toBe('query');
       expect(parameter.required).toBe(false);
       expect(parameter.description).toEqual(expect.any(String));
     }
     // Every parameter the api validates is documented, including ones added later.
-    const validated = new Set(getMetadataStorage().getTargetValidationMetadatas(CaseListQueryDto, '', true, false).map((m) => m.propertyName));
+    const validated = new Set(
+      getMetadataStorage()
+        .getTargetValidationMetadatas(CaseListQueryDto, '', true, false)
+        .map((m) => m.propertyName),
+    );
     expect([...validated].sort()).toEqual(Object.keys(parameters).sort());
     expect(parameters.limit.schema).toMatchObject({ type: 'integer', minimum: 0, default: 50 });
     expect(parameters.offset.schema).toMatchObject({ type: 'integer', minimum: 0 });
@@ -180,7 +193,11 @@ describe('real responses match the document', () => {
     const es = new Client({ node: elasticsearchUrl() });
     try {
       await es.indices.delete({ index: BROKEN_INDEX }, { ignore: [404] });
-      await es.indices.create({ index: BROKEN_INDEX, mappings: { properties: { id: { type: 'text' }, date: { type: 'keyword' } } }, aliases: { [BROKEN_ALIAS]: {} } });
+      await es.indices.create({
+        index: BROKEN_INDEX,
+        mappings: { properties: { id: { type: 'text' }, date: { type: 'keyword' } } },
+        aliases: { [BROKEN_ALIAS]: {} },
+      });
       await es.index({ index: BROKEN_INDEX, document: { id: 'x', date: '2000-01-01' }, refresh: true });
       const broken = await startApi({ CASES_ALIAS: BROKEN_ALIAS });
       running.push(broken);

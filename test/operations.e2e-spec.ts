@@ -20,7 +20,11 @@ async function metricsOf(baseUrl: string): Promise<string> {
 
 /** The value of one series line, e.g. `uap_http_requests_total{method="GET",route="/api/stats",status="200"}`; 0 when absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {
-  const line = text.split('\n').find((l) => l.startsWith(`${name}{`) || l.startsWith(`${name} `) ? Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)) : false);
+  const line = text
+    .split('\n')
+    .find((l) =>
+      l.startsWith(`${name}{`) || l.startsWith(`${name} `) ? Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)) : false,
+    );
   return line ? Number(line.split(' ').pop()) : 0;
 }
 
@@ -65,7 +69,10 @@ describe('/health and /ready', () => {
     const { status, headers, body } = await request(down.baseUrl, '/ready');
     expect(status).toBe(503);
     expect(headers.get('retry-after')).not.toBeNull();
-    expect(body).toMatchObject({ version: 1, error: { status: 503, code: 'not_ready', checks: { elasticsearch: { status: 'down', message: 'Elasticsearch cannot be reached' } } } });
+    expect(body).toMatchObject({
+      version: 1,
+      error: { status: 503, code: 'not_ready', checks: { elasticsearch: { status: 'down', message: 'Elasticsearch cannot be reached' } } },
+    });
   });
 
   it('/ready is 503 when the alias does not exist yet', async () => {

@@ -53,7 +53,9 @@ describe('keyless quota', () => {
   it('lets browser scripts read the quota fields and the request id', async () => {
     const { baseUrl } = await api();
     const { headers } = await request(baseUrl, '/api/stats', { headers: { Origin: 'https://someone.example' } });
-    expect(headers.get('access-control-expose-headers')?.split(/,\s*/)).toEqual(expect.arrayContaining(['RateLimit-Policy', 'RateLimit', 'Retry-After', 'X-Request-Id']));
+    expect(headers.get('access-control-expose-headers')?.split(/,\s*/)).toEqual(
+      expect.arrayContaining(['RateLimit-Policy', 'RateLimit', 'Retry-After', 'X-Request-Id']),
+    );
   });
 
   it('counts per client address and ignores X-Forwarded-For unless TRUST_PROXY says a proxy sets it', async () => {
@@ -62,7 +64,8 @@ describe('keyless quota', () => {
     expect((await request(direct.baseUrl, '/api/stats', { headers: { 'X-Forwarded-For': '198.51.100.7' } })).status).toBe(429);
 
     const proxied = await api({ TRUST_PROXY: '127.0.0.1' });
-    for (let i = 0; i < 3; i++) expect((await request(proxied.baseUrl, '/api/stats', { headers: { 'X-Forwarded-For': '203.0.113.1' } })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await request(proxied.baseUrl, '/api/stats', { headers: { 'X-Forwarded-For': '203.0.113.1' } })).status).toBe(200);
     expect((await request(proxied.baseUrl, '/api/stats', { headers: { 'X-Forwarded-For': '203.0.113.1' } })).status).toBe(429);
     expect((await request(proxied.baseUrl, '/api/stats', { headers: { 'X-Forwarded-For': '198.51.100.7' } })).status).toBe(200);
   });
@@ -110,7 +113,9 @@ describe('API keys', () => {
   });
 
   it('refuses to start with a badly configured key, naming it', async () => {
-    await expect(startApi({ CASES_ALIAS: ALIAS, API_KEYS: '[{"name":"x","sha256":"abc","quota":0}]' })).rejects.toThrow(/API_KEYS\[0\]\.sha256[\s\S]*API_KEYS\[0\]\.quota/);
+    await expect(startApi({ CASES_ALIAS: ALIAS, API_KEYS: '[{"name":"x","sha256":"abc","quota":0}]' })).rejects.toThrow(
+      /API_KEYS\[0\]\.sha256[\s\S]*API_KEYS\[0\]\.quota/,
+    );
   });
 });
 
@@ -155,7 +160,9 @@ describe('shared counters through Redis', () => {
     const statuses = [];
     for (let i = 0; i < 5; i++) statuses.push((await request(c.baseUrl, '/api/stats')).status);
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
-    expect(log).toContainEqual(expect.objectContaining({ level: 40, msg: expect.stringMatching(/Redis is unreachable .*counting quotas in this replica's memory/) }));
+    expect(log).toContainEqual(
+      expect.objectContaining({ level: 40, msg: expect.stringMatching(/Redis is unreachable .*counting quotas in this replica's memory/) }),
+    );
     const metrics = await (await fetch(`${c.baseUrl}/metrics`)).text();
     expect(metrics).toMatch(/^uap_quota_redis_fallback 1$/m);
     const ready = await request(c.baseUrl, '/ready');

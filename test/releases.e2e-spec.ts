@@ -13,7 +13,11 @@ import { CACHE_CONTROL } from '../apps/api/src/http/cache-control';
 
 const ALIAS = 'e2e-releases-cases';
 const fixture: CaseRecord[] = JSON.parse(readFileSync(FIXTURE, 'utf8'));
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', isArray: (name) => ['entry', 'link', 'span', 'p'].includes(name) });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  isArray: (name) => ['entry', 'link', 'span', 'p'].includes(name),
+});
 
 /** The feed's order: latest change first, then id. */
 const byLatestChange = (a: CaseRecord, b: CaseRecord) => b.updatedAt.localeCompare(a.updatedAt) || a.id.localeCompare(b.id);
@@ -51,7 +55,10 @@ describe('case history fields', () => {
     }
     const full = await get('/api/cases/2020-air-force-infrared-reticle-lock-58-seconds');
     expect(full.body.case.revisions).toEqual([
-      { date: '2026-11-21', reason: { en: 'Location conflict between the file title and the location column stated', zh: '注明文件标题与地点栏之间的地点矛盾' } },
+      {
+        date: '2026-11-21',
+        reason: { en: 'Location conflict between the file title and the location column stated', zh: '注明文件标题与地点栏之间的地点矛盾' },
+      },
       { date: '2026-05-10', reason: { en: 'Added to the archive', zh: '收入档案' } },
     ]);
   });
@@ -62,7 +69,10 @@ describe('GET /api/cases?updatedSince=', () => {
     ['updatedSince=2026-11-22', (c: CaseRecord) => c.updatedAt >= '2026-11-22'],
     ['updatedSince=2026-10-01', (c: CaseRecord) => c.updatedAt >= '2026-10-01'],
     ['updatedSince=2026-06-01&tranche=PURSUE-6', (c: CaseRecord) => c.updatedAt >= '2026-06-01' && c.tranche === 'PURSUE-6'],
-    ['updatedSince=2026-06-01&type=crash&country=US', (c: CaseRecord) => c.updatedAt >= '2026-06-01' && c.type === 'crash' && c.location.country === 'US'],
+    [
+      'updatedSince=2026-06-01&type=crash&country=US',
+      (c: CaseRecord) => c.updatedAt >= '2026-06-01' && c.type === 'crash' && c.location.country === 'US',
+    ],
     ['updatedSince=2026-01-01&year=1952&hasVideo=false', (c: CaseRecord) => c.date.startsWith('1952') && !c.hasVideo],
     ['updatedSince=2026-11-21&credibility=official', (c: CaseRecord) => c.updatedAt >= '2026-11-21' && c.credibility === 'official'],
     // 23:30 in New York on the 21st is already the 22nd in UTC.
@@ -83,12 +93,17 @@ describe('GET /api/cases?updatedSince=', () => {
     expect((await get('/api/cases?q=Roswell&updatedSince=2026-11-23')).body.total).toBe(0);
   });
 
-  it.each(['yesterday', '2026-02-30', '2026-11-21T08:00:00', '21/11/2026', '2026-11-21T25:00:00Z'])('rejects updatedSince=%s with a 400 naming it', async (value) => {
-    const { status, body } = await get(`/api/cases?updatedSince=${encodeURIComponent(value)}`);
-    expect(status).toBe(400);
-    expect(body.error.code).toBe('invalid_parameter');
-    expect(body.error.parameters).toEqual([{ parameter: 'updatedSince', message: expect.stringContaining('updatedSince must be a date YYYY-MM-DD') }]);
-  });
+  it.each(['yesterday', '2026-02-30', '2026-11-21T08:00:00', '21/11/2026', '2026-11-21T25:00:00Z'])(
+    'rejects updatedSince=%s with a 400 naming it',
+    async (value) => {
+      const { status, body } = await get(`/api/cases?updatedSince=${encodeURIComponent(value)}`);
+      expect(status).toBe(400);
+      expect(body.error.code).toBe('invalid_parameter');
+      expect(body.error.parameters).toEqual([
+        { parameter: 'updatedSince', message: expect.stringContaining('updatedSince must be a date YYYY-MM-DD') },
+      ]);
+    },
+  );
 });
 
 describe('GET /api/feed.atom', () => {
@@ -120,7 +135,10 @@ describe('GET /api/feed.atom', () => {
     const roswell = fixture.find((c) => c.id === '1947-roswell-debris-recovery')!;
     expect(entry.link[0]['@_href']).toBe(`${api.baseUrl}/api/cases/1947-roswell-debris-recovery`);
     expect(entry.updated).toBe('2026-11-22T00:00:00Z');
-    expect(entry.title.div.span.filter((s: Record<string, string>) => s['@_xml:lang']).map((s: Record<string, string>) => s['#text'])).toEqual([roswell.title.en, roswell.title.zh]);
+    expect(entry.title.div.span.filter((s: Record<string, string>) => s['@_xml:lang']).map((s: Record<string, string>) => s['#text'])).toEqual([
+      roswell.title.en,
+      roswell.title.zh,
+    ]);
     expect(entry.summary.div.p.map((p: Record<string, string>) => p['@_xml:lang'])).toEqual(['en', 'zh-Hans']);
     const linked = await request('', entry.link[0]['@_href']);
     expect(linked.status).toBe(200);
@@ -180,7 +198,12 @@ describe('GET /api/feed.atom before the archive is indexed', () => {
 describe('GET /api/stats', () => {
   it("gives the archive's last change and each release's date", async () => {
     const { body } = await get('/api/stats');
-    expect(body.lastUpdated).toBe(fixture.map((c) => c.updatedAt).sort().at(-1));
+    expect(body.lastUpdated).toBe(
+      fixture
+        .map((c) => c.updatedAt)
+        .sort()
+        .at(-1),
+    );
     expect(body.releases).toEqual({
       'PURSUE-1': '2026-05-08',
       'PURSUE-2': '2026-05-22',
@@ -209,12 +232,21 @@ describe("the README's walkthrough: a new release, from the catalogue to a feed 
     reviseDataset({ dataDir: data, date: '2026-11-21' });
 
     // Steps 2-3: the catalogue brings Release 05; --write records its files as pending.
-    const { diff, written } = runManifestDiff(join(ROOT, 'test', 'fixtures', 'manifests', 'added-release.csv'), { dataDir: data, write: true, date: '2026-12-01' });
+    const { diff, written } = runManifestDiff(join(ROOT, 'test', 'fixtures', 'manifests', 'added-release.csv'), {
+      dataDir: data,
+      write: true,
+      date: '2026-12-01',
+    });
     expect(diff.pending).toBe(true);
     expect(written).toContain('releases.json (+ release 5)');
 
     // Step 4: a case for two of the files (the archive's real one), a reason for the third.
-    const { addedAt: _addedAt, updatedAt: _updatedAt, revisions: _revisions, ...gyatt } = JSON.parse(readFileSync(join(ROOT, 'data', 'cases', '1964-puerto-rico-uss-gyatt-delta-object.json'), 'utf8'));
+    const {
+      addedAt: _addedAt,
+      updatedAt: _updatedAt,
+      revisions: _revisions,
+      ...gyatt
+    } = JSON.parse(readFileSync(join(ROOT, 'data', 'cases', '1964-puerto-rico-uss-gyatt-delta-object.json'), 'utf8'));
     writeFileSync(join(data, 'cases', `${gyatt.id}.json`), JSON.stringify(gyatt, null, 2));
     const coverage = readFileSync(join(data, 'coverage.csv'), 'utf8')
       .replace(/^5,(CIA-UAP-D02[23]),,,pending$/gm, `5,$1,,${gyatt.id},`)

@@ -133,7 +133,6 @@ describe('compression', () => {
     expect(unknown.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(unknown.bytes.toString()).count).toBe(fixture.length);
   });
-
 });
 
 describe('a re-index', () => {
@@ -145,7 +144,13 @@ describe('a re-index', () => {
     expect(await entries()).toBe(fixture.length);
     const gzipped = await raw('/api/feed.atom?limit=500', { 'accept-encoding': 'gzip' });
     expect(gzipped.headers['content-encoding']).toBe('gzip');
-    expect((gunzipSync(gzipped.bytes).toString('utf8').match(/<entry>/g) ?? []).length).toBe(fixture.length);
+    expect(
+      (
+        gunzipSync(gzipped.bytes)
+          .toString('utf8')
+          .match(/<entry>/g) ?? []
+      ).length,
+    ).toBe(fixture.length);
 
     const smaller = join(mkdtempSync(join(tmpdir(), 'uap-cache-')), 'smaller.json');
     writeFileSync(smaller, JSON.stringify(fixture.slice(0, 5)));

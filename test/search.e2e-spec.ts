@@ -42,7 +42,9 @@ describe('keyword search that forgives', () => {
 
   it('treats 不明飞行物, 不明异常现象, 飞碟 and UAP as one term in Chinese', async () => {
     // Tremonton's Chinese text says 不明飞行物; Roswell's says 飞碟.
-    expect(await ids('不明异常现象')).toEqual(expect.arrayContaining(['1952-tremonton-utah-film', '2017-kabul-afsoc-uap', '1947-roswell-debris-recovery']));
+    expect(await ids('不明异常现象')).toEqual(
+      expect.arrayContaining(['1952-tremonton-utah-film', '2017-kabul-afsoc-uap', '1947-roswell-debris-recovery']),
+    );
     expect(await ids('飞碟')).toEqual(expect.arrayContaining(['1952-tremonton-utah-film', '1947-roswell-debris-recovery']));
   });
 
@@ -67,7 +69,7 @@ describe('highlight', () => {
   it('adds the matching fragments of each listed case when asked', async () => {
     const { cases } = await search('Roswell', '&highlight=true');
     expect(cases[0].id).toBe('1947-roswell-debris-recovery');
-    expect(cases[0].highlight?.['title.en']).toEqual(["Recovery of &#x27;flying disc&#x27; debris near <em>Roswell</em>, New Mexico"]);
+    expect(cases[0].highlight?.['title.en']).toEqual(['Recovery of &#x27;flying disc&#x27; debris near <em>Roswell</em>, New Mexico']);
     expect(cases[0].highlight?.['title.zh']?.[0]).toContain('<em>');
     for (const listed of cases) expect(listed.highlight).toEqual(expect.any(Object));
   });

@@ -6,11 +6,13 @@ const NODE = { name: 'stale-if-error', port: 9418 };
 const ALIAS = 'e2e-stale-if-error';
 const SEEN = ['/api/cases?type=radar', '/api/cases/1947-roswell-debris-recovery', '/api/stats', '/api/cases?limit=2&q=Roswell'];
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const loadEsLocal = () => require('../elastic/local/es-local.js') as {
-  start(options: { name: string; port: number; fresh?: boolean }): Promise<{ url: string }>;
-  stop(options: { name: string }): Promise<void>;
-};
+// es-local.js is the project's CommonJS launcher (no types of its own).
+const loadEsLocal = () =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('../elastic/local/es-local.js') as {
+    start(options: { name: string; port: number; fresh?: boolean }): Promise<{ url: string }>;
+    stop(options: { name: string }): Promise<void>;
+  };
 
 let esLocal: ReturnType<typeof loadEsLocal>;
 let api: RunningApi;

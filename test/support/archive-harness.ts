@@ -19,10 +19,9 @@ export function elasticsearchUrl(): string {
 
 /** Runs the real ingest code, as the CLI does, against the test Elasticsearch (or the one given). */
 export async function ingest(alias: string, path: string, options: IngestOptions = {}, url = elasticsearchUrl()) {
-  const context = await NestFactory.createApplicationContext(
-    IngestModule.register({ ELASTICSEARCH_URL: url, CASES_ALIAS: alias }),
-    { logger: false },
-  );
+  const context = await NestFactory.createApplicationContext(IngestModule.register({ ELASTICSEARCH_URL: url, CASES_ALIAS: alias }), {
+    logger: false,
+  });
   try {
     return await runIngest(context.get(CaseIndexer), path, silent, options);
   } finally {

@@ -65,7 +65,9 @@ export async function startRedis(port?: number): Promise<RunningRedis | undefine
     await waitForPing(url);
     return { url, stop: async () => void (await container.stop()) };
   } catch (error) {
-    console.warn(`[e2e] SKIPPING the Redis quota tests: no redis-server or valkey-server on PATH (apt-get install redis-server) and no Docker engine (${(error as Error).message})`);
+    console.warn(
+      `[e2e] SKIPPING the Redis quota tests: no redis-server or valkey-server on PATH (apt-get install redis-server) and no Docker engine (${(error as Error).message})`,
+    );
     return undefined;
   }
 }

@@ -23,12 +23,7 @@ const logger = new Logger('Ingest');
  * was; the second streams the same records into a fresh index. Neither holds the dataset in
  * memory, so its size is bounded by the disk, not the heap.
  */
-export async function runIngest(
-  indexer: CaseIndexer,
-  path: string,
-  progress: IndexingProgress,
-  options: IngestOptions = {},
-): Promise<IngestOutcome> {
+export async function runIngest(indexer: CaseIndexer, path: string, progress: IndexingProgress, options: IngestOptions = {}): Promise<IngestOutcome> {
   const { problems, count, hash } = await checkDataset(path, { CASE_INDEX_SETTINGS, CASE_INDEX_MAPPINGS });
   if (problems.length > 0) return { status: 'invalid', problems };
 

@@ -21,7 +21,10 @@ export const INGEST_REQUEST_TIMEOUT_MS = 300_000;
       inject: [ConfigService],
       useFactory: (config: ConfigService<Environment, true>) =>
         createElasticsearchClient(
-          { ELASTICSEARCH_URL: config.get('ELASTICSEARCH_URL', { infer: true }), ELASTICSEARCH_TIMEOUT_MS: config.get('ELASTICSEARCH_TIMEOUT_MS', { infer: true }) },
+          {
+            ELASTICSEARCH_URL: config.get('ELASTICSEARCH_URL', { infer: true }),
+            ELASTICSEARCH_TIMEOUT_MS: config.get('ELASTICSEARCH_TIMEOUT_MS', { infer: true }),
+          },
           { requestTimeout: INGEST_REQUEST_TIMEOUT_MS },
         ),
     },

@@ -32,7 +32,10 @@ const program = new Command()
         process.exitCode = 1;
       } else if (outcome.status === 'indexed') {
         const dropped = outcome.dropped.length ? `; dropped ${outcome.dropped.join(', ')}` : '';
-        Logger.log(`Indexed ${outcome.count} cases into ${outcome.index} (kept ${outcome.previous ?? 'no previous index'} for --rollback${dropped})`, 'Ingest');
+        Logger.log(
+          `Indexed ${outcome.count} cases into ${outcome.index} (kept ${outcome.previous ?? 'no previous index'} for --rollback${dropped})`,
+          'Ingest',
+        );
       }
     } finally {
       await app.close();

@@ -11,5 +11,6 @@ describe('normalizeTranche', () => {
   ])('%s -> %s', (raw, normalized) => expect(normalizeTranche(raw)).toBe(normalized));
 
   it.each(['PURSUE-0', 'PURSUE-01', 'PURSUE', 'PURSUE-1a', 'release-1', 'predisclosure', ''])('rejects %p', (raw) =>
-    expect(normalizeTranche(raw)).toBeNull());
+    expect(normalizeTranche(raw)).toBeNull(),
+  );
 });

@@ -32,7 +32,9 @@ describe('ELASTICSEARCH_URL', () => {
   });
 
   it('names the variable when any one node is not a URL', () => {
-    expect(() => validateEnvironment({ ELASTICSEARCH_URL: 'http://127.0.0.1:9421,es2:9200' })).toThrow(/ELASTICSEARCH_URL=.*several separated by commas/);
+    expect(() => validateEnvironment({ ELASTICSEARCH_URL: 'http://127.0.0.1:9421,es2:9200' })).toThrow(
+      /ELASTICSEARCH_URL=.*several separated by commas/,
+    );
     expect(() => validateEnvironment({ ELASTICSEARCH_URL: 'http://127.0.0.1:9421,' })).toThrow(/ELASTICSEARCH_URL/);
   });
 });
@@ -41,7 +43,9 @@ describe('CASES_REPLICAS', () => {
   it('is auto by default and takes a small whole number', () => {
     expect(validateEnvironment({}).CASES_REPLICAS).toBe('auto');
     expect(validateEnvironment({ CASES_REPLICAS: '1' }).CASES_REPLICAS).toBe(1);
-    expect(() => validateEnvironment({ CASES_REPLICAS: 'two' })).toThrow(/CASES_REPLICAS="two": CASES_REPLICAS must be auto or a whole number from 0 to 5$/);
+    expect(() => validateEnvironment({ CASES_REPLICAS: 'two' })).toThrow(
+      /CASES_REPLICAS="two": CASES_REPLICAS must be auto or a whole number from 0 to 5$/,
+    );
     expect(() => validateEnvironment({ CASES_REPLICAS: '9' })).toThrow(/CASES_REPLICAS=9/);
   });
 });

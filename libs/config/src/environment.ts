@@ -29,29 +29,44 @@ export class Environment {
   @Matches(/^[a-z0-9][a-z0-9_-]*$/, { message: 'CASES_ALIAS must be a lowercase Elasticsearch alias name' })
   CASES_ALIAS = 'cases';
 
-  @Transform(toInt) @IsInt() @Min(100) @Max(60_000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
   ELASTICSEARCH_TIMEOUT_MS = 5_000;
 
   /**
    * How long the api may answer a repeated query from memory; 0 turns the cache off. Entries are
    * keyed on the index the alias points at, so a re-index shows at once whatever this says.
    */
-  @Transform(toInt) @IsInt() @Min(0) @Max(86_400)
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(86_400)
   CACHE_TTL_SECONDS = 300;
 
   /**
    * Timeout of each read the api sends to Elasticsearch. Kept under a second so that a query
    * never answered before gets its 503 in under a second when Elasticsearch stops answering.
    */
-  @Transform(toInt) @IsInt() @Min(100) @Max(60_000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
   SEARCH_TIMEOUT_MS = 800;
 
   /** How often each api replica asks which index the alias points at (its cache generation). */
-  @Transform(toInt) @IsInt() @Min(100) @Max(60_000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
   ALIAS_REFRESH_MS = 1_000;
 
   /** Full records per Elasticsearch page while streaming /api/cases/export. */
-  @Transform(toInt) @IsInt() @Min(1) @Max(10_000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
   EXPORT_PAGE_SIZE = 500;
 
   /** Replica copies of each index the ingest CLI builds; `auto`: one when the cluster has more than one data node, else none. */
@@ -65,13 +80,17 @@ export class Environment {
   })
   CASES_REPLICAS: number | 'auto' = 'auto';
 
-  @Transform(toInt) @IsInt() @Min(0) @Max(65_535)
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65_535)
   PORT = 3000;
 
   @IsString()
   HOST = '0.0.0.0';
 
-  @IsString() @Matches(/\S/)
+  @IsString()
+  @Matches(/\S/)
   OPERATOR_NAME = 'UAP Case Archive';
 
   @IsUrl({ require_tld: false, require_protocol: true })
@@ -89,37 +108,48 @@ export class Environment {
   PUBLIC_BASE_URL = '';
 
   /** The built explorer (apps/web) served at `/`; relative paths are from the working directory. */
-  @IsString() @Matches(/\S/)
+  @IsString()
+  @Matches(/\S/)
   WEB_ROOT = 'dist/web';
 
   /** Requests a client without a key may make per quota window (counted per client address). */
-  @Transform(toInt) @IsInt() @Min(1) @Max(1_000_000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
   QUOTA_REQUESTS = 300;
 
   /** The quota window, shared by keyless clients and every key. */
-  @Transform(toInt) @IsInt() @Min(1) @Max(86_400)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(86_400)
   QUOTA_WINDOW_SECONDS = 60;
 
   /**
    * Operator-issued keys, as JSON: `[{"name": "...", "sha256": "<hex of the key>", "quota": 5000}]`.
    * Only hashes are configured, so a leaked config file leaks no usable key.
    */
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   API_KEYS: string | undefined = undefined;
 
   /** A file holding the same JSON as API_KEYS (both may be used; names must be unique). */
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   API_KEYS_FILE: string | undefined = undefined;
 
   /** Redis or Valkey shared by the replicas for quota counters; without it each replica counts alone. */
-  @IsOptional() @IsUrl({ require_tld: false, protocols: ['redis', 'rediss'], require_protocol: true })
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['redis', 'rediss'], require_protocol: true })
   REDIS_URL: string | undefined = undefined;
 
   /**
    * Which proxies may set X-Forwarded-For: `true` (any), a hop count, or a comma-separated list of
    * addresses/CIDRs. Empty: the client address is the socket's, and X-Forwarded-For is ignored.
    */
-  @IsOptional() @Matches(/^(true|false|\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, {
+  @IsOptional()
+  @Matches(/^(true|false|\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, {
     message: 'TRUST_PROXY must be true, false, a hop count, or a comma-separated list of proxy addresses/CIDRs',
   })
   TRUST_PROXY: string | undefined = undefined;

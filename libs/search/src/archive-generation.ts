@@ -20,11 +20,7 @@ export function generationOf(response: Record<string, { aliases?: Record<string,
 
 /** Whether a client error means no node answered at all (as opposed to an answer we dislike). */
 export function isUnreachable(error: unknown): boolean {
-  return (
-    error instanceof errors.ConnectionError ||
-    error instanceof errors.NoLivingConnectionsError ||
-    error instanceof errors.TimeoutError
-  );
+  return error instanceof errors.ConnectionError || error instanceof errors.NoLivingConnectionsError || error instanceof errors.TimeoutError;
 }
 
 /**

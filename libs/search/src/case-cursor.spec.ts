@@ -6,7 +6,11 @@ describe('case cursors', () => {
   it('round-trip as opaque base64url text', () => {
     const text = encodeCursor({ after: [-7.2e11, '1947-roswell-debris-recovery'], offset: 20, filters: filterFingerprint(params) });
     expect(text).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(decodeCursor(text, { ...params, limit: 3 })).toEqual({ after: [-7.2e11, '1947-roswell-debris-recovery'], offset: 20, filters: filterFingerprint(params) });
+    expect(decodeCursor(text, { ...params, limit: 3 })).toEqual({
+      after: [-7.2e11, '1947-roswell-debris-recovery'],
+      offset: 20,
+      filters: filterFingerprint(params),
+    });
   });
 
   it('fingerprint the filters but not the paging, in any order', () => {

@@ -52,8 +52,10 @@ export function decodeCursor(text: string, params: CaseListParams): CaseCursor |
   const { o: offset, a: after, f: filters } = raw;
   const sortLength = params.q ? 3 : 2;
   if (
-    !Number.isSafeInteger(offset) || (offset as number) < 0 ||
-    !Array.isArray(after) || after.length !== sortLength ||
+    !Number.isSafeInteger(offset) ||
+    (offset as number) < 0 ||
+    !Array.isArray(after) ||
+    after.length !== sortLength ||
     typeof after[after.length - 1] !== 'string' ||
     !after.slice(0, -1).every((value) => typeof value === 'number' && Number.isFinite(value)) ||
     typeof filters !== 'string'

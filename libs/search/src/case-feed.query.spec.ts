@@ -14,7 +14,10 @@ describe('buildCaseFeedRequest', () => {
 
 describe('toCaseFeedPage', () => {
   const response = (hits: object[], lastUpdated: object) =>
-    ({ hits: { total: { value: hits.length, relation: 'eq' }, hits: hits.map((_source) => ({ _source })) }, aggregations: { archive: { doc_count: 3, lastUpdated } } }) as never;
+    ({
+      hits: { total: { value: hits.length, relation: 'eq' }, hits: hits.map((_source) => ({ _source })) },
+      aggregations: { archive: { doc_count: 3, lastUpdated } },
+    }) as never;
 
   it('returns the cases in order and the archive date', () => {
     expect(toCaseFeedPage(response([{ id: 'b' }, { id: 'a' }], { value: 1, value_as_string: '2026-11-22' }))).toEqual({

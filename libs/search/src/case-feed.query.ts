@@ -27,7 +27,8 @@ export function buildCaseFeedRequest(index: string, params: CaseListParams): est
 }
 
 export function toCaseFeedPage(response: estypes.SearchResponse<CaseSummary, Record<string, estypes.AggregationsAggregate>>): CaseFeedPage {
-  const archive = response.aggregations?.archive as (estypes.AggregationsGlobalAggregate & { lastUpdated?: estypes.AggregationsMaxAggregate }) | undefined;
+  const archive = response.aggregations?.archive as
+    (estypes.AggregationsGlobalAggregate & { lastUpdated?: estypes.AggregationsMaxAggregate }) | undefined;
   const last = archive?.lastUpdated;
   return {
     cases: response.hits.hits.map((hit) => hit._source as CaseSummary),

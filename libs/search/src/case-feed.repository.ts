@@ -26,7 +26,11 @@ export class CaseFeedRepository {
   ) {
     this.cache =
       cacheTtlSeconds > 0
-        ? new LRUCache<string, CaseFeedPage>({ max: MAX_CACHED_FEEDS, ttl: cacheTtlSeconds * 1000, fetchMethod: (key) => this.load(JSON.parse(key.slice(key.indexOf('\n') + 1))) })
+        ? new LRUCache<string, CaseFeedPage>({
+            max: MAX_CACHED_FEEDS,
+            ttl: cacheTtlSeconds * 1000,
+            fetchMethod: (key) => this.load(JSON.parse(key.slice(key.indexOf('\n') + 1))),
+          })
         : null;
   }
 

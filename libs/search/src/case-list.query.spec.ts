@@ -96,7 +96,13 @@ describe('toCaseListPage', () => {
       took: 1,
       timed_out: false,
       _shards: { total: 1, successful: 1, failed: 0 },
-      hits: { total: { value: 7, relation: 'eq' }, hits: [{ _index: 'i', _id: 'b', _source: { id: 'b' } }, { _index: 'i', _id: 'a', _source: { id: 'a' } }] },
+      hits: {
+        total: { value: 7, relation: 'eq' },
+        hits: [
+          { _index: 'i', _id: 'b', _source: { id: 'b' } },
+          { _index: 'i', _id: 'a', _source: { id: 'a' } },
+        ],
+      },
     } as never);
     expect(page).toEqual({ total: 7, cases: [{ id: 'b' }, { id: 'a' }] });
   });
@@ -106,7 +112,13 @@ describe('toCaseListPage', () => {
       took: 1,
       timed_out: false,
       _shards: { total: 1, successful: 1, failed: 0 },
-      hits: { total: { value: 9, relation: 'eq' }, hits: [{ _index: 'i', _id: 'b', _source: { id: 'b' }, sort: [5, 'b'] }, { _index: 'i', _id: 'a', _source: { id: 'a' }, sort: [3, 'a'] }] },
+      hits: {
+        total: { value: 9, relation: 'eq' },
+        hits: [
+          { _index: 'i', _id: 'b', _source: { id: 'b' }, sort: [5, 'b'] },
+          { _index: 'i', _id: 'a', _source: { id: 'a' }, sort: [3, 'a'] },
+        ],
+      },
     } as never);
     expect(page.lastSort).toEqual([3, 'a']);
   });

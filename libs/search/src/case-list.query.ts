@@ -35,14 +35,7 @@ export interface CaseListPage {
 }
 
 /** Title matches weigh more than location or summary matches. */
-export const KEYWORD_FIELDS = [
-  'title.en^3',
-  'title.zh^3',
-  'location.name.en^2',
-  'location.name.zh^2',
-  'summary.en',
-  'summary.zh',
-];
+export const KEYWORD_FIELDS = ['title.en^3', 'title.zh^3', 'location.name.en^2', 'location.name.zh^2', 'summary.en', 'summary.zh'];
 
 /** Newest first; `id` breaks ties so that pages never overlap or skip. */
 const CHRONOLOGICAL: estypes.SortCombinations[] = [{ date: { order: 'desc' } }, { id: { order: 'asc' } }];
@@ -122,9 +115,7 @@ export function toCaseListPage(response: estypes.SearchResponse<CaseSummary>, pa
   const hits = response.hits.hits;
   return {
     total: typeof total === 'number' ? total : (total?.value ?? 0),
-    cases: hits.map((hit) =>
-      params.highlight ? { ...(hit._source as CaseSummary), highlight: hit.highlight ?? {} } : (hit._source as CaseSummary),
-    ),
+    cases: hits.map((hit) => (params.highlight ? { ...(hit._source as CaseSummary), highlight: hit.highlight ?? {} } : (hit._source as CaseSummary))),
     lastSort: hits.at(-1)?.sort as SortValues | undefined,
   };
 }

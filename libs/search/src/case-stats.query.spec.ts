@@ -1,7 +1,13 @@
 import { buildStatsRequest, toStats } from './case-stats.query';
 
 const response = (total: number, aggregations: Record<string, unknown>) =>
-  ({ took: 1, timed_out: false, _shards: { total: 1, successful: 1, failed: 0 }, hits: { total: { value: total, relation: 'eq' }, hits: [] }, aggregations }) as never;
+  ({
+    took: 1,
+    timed_out: false,
+    _shards: { total: 1, successful: 1, failed: 0 },
+    hits: { total: { value: total, relation: 'eq' }, hits: [] },
+    aggregations,
+  }) as never;
 
 const terms = (pairs: [string, number][]) => ({ buckets: pairs.map(([key, doc_count]) => ({ key, doc_count })) });
 
@@ -31,9 +37,20 @@ describe('toStats', () => {
         withVideo: { doc_count: 2 },
         firstYear: { value: -7.0e11, value_as_string: '1947' },
         lastYear: { value: 1.7e12, value_as_string: '2026' },
-        byType: terms([['military', 5], ['crash', 1]]),
-        byTranche: terms([['PURSUE-10', 1], ['PURSUE-2', 2], ['PURSUE-6', 2], ['pre-disclosure', 1]]),
-        byCountry: terms([['US', 4], ['ZZ', 2]]),
+        byType: terms([
+          ['military', 5],
+          ['crash', 1],
+        ]),
+        byTranche: terms([
+          ['PURSUE-10', 1],
+          ['PURSUE-2', 2],
+          ['PURSUE-6', 2],
+          ['pre-disclosure', 1],
+        ]),
+        byCountry: terms([
+          ['US', 4],
+          ['ZZ', 2],
+        ]),
         lastUpdated: { value: 1.79e12, value_as_string: '2026-11-22' },
       }),
     );

@@ -91,7 +91,9 @@ export class CasesRepository {
       await this.client.closePointInTime({ id: pitId }).catch(() => undefined);
     };
     const read = async (after?: SortValues) => {
-      const response = await this.call(() => this.client.search<CaseRecord>(buildCaseExportRequest(pitId, params, pageSize, after), this.readOptions));
+      const response = await this.call(() =>
+        this.client.search<CaseRecord>(buildCaseExportRequest(pitId, params, pageSize, after), this.readOptions),
+      );
       pitId = response.pit_id ?? pitId;
       // filter_path drops `hits` altogether when there are none.
       return response.hits?.hits ?? [];

@@ -5,14 +5,25 @@ import { toCaseExportParams, toCaseListParams } from './case-list-params';
 describe('toCaseListParams', () => {
   it('applies the spec defaults', () => {
     expect(toCaseListParams({})).toEqual({
-      type: undefined, credibility: undefined, tranche: undefined, country: undefined,
-      hasVideo: undefined, year: undefined, q: undefined, limit: 50, offset: 0,
+      type: undefined,
+      credibility: undefined,
+      tranche: undefined,
+      country: undefined,
+      hasVideo: undefined,
+      year: undefined,
+      q: undefined,
+      limit: 50,
+      offset: 0,
     });
   });
 
   it('parses numbers and booleans and drops an empty keyword', () => {
     expect(toCaseListParams({ hasVideo: 'false', year: 1952, limit: 0, offset: 30, q: '' })).toMatchObject({
-      hasVideo: false, year: 1952, limit: 0, offset: 30, q: undefined,
+      hasVideo: false,
+      year: 1952,
+      limit: 0,
+      offset: 30,
+      q: undefined,
     });
   });
 
@@ -45,7 +56,12 @@ describe('updatedSince', () => {
     const cursor = encodeCursor({ after: [1, 'a'], offset: 12_000, filters: filterFingerprint({ type: 'radar', limit: 0, offset: 0 }) });
 
     it('continues after its sort values, past the 10,000 window, reporting where the page starts', () => {
-      expect(toCaseListParams({ type: 'radar', cursor, limit: 500 })).toMatchObject({ type: 'radar', limit: 500, offset: 12_000, searchAfter: [1, 'a'] });
+      expect(toCaseListParams({ type: 'radar', cursor, limit: 500 })).toMatchObject({
+        type: 'radar',
+        limit: 500,
+        offset: 12_000,
+        searchAfter: [1, 'a'],
+      });
     });
 
     it.each([

@@ -73,7 +73,9 @@ const CURSOR_PROBLEMS: Record<CursorProblem, string> = {
 /** A cursor continues a walk: the cases after its last one, counted on from where it ended. */
 function withCursor(text: string, offset: number | undefined, params: CaseListParams): CaseListParams {
   if (offset !== undefined) {
-    throw new InvalidParametersError([{ parameter: 'cursor', message: 'cursor cannot be combined with offset; a cursor already says where the page starts' }]);
+    throw new InvalidParametersError([
+      { parameter: 'cursor', message: 'cursor cannot be combined with offset; a cursor already says where the page starts' },
+    ]);
   }
   const cursor = decodeCursor(text, params);
   if (typeof cursor === 'string') throw new InvalidParametersError([{ parameter: 'cursor', message: CURSOR_PROBLEMS[cursor] }]);

@@ -20,7 +20,8 @@ const once = (name: string) => ({ message: `${name} must be given once` });
 
 /** A day, or a timestamp that says its time zone (a bare local time would mean a different day to each server). */
 const UPDATED_SINCE_FORMAT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
-const UPDATED_SINCE_MESSAGE = 'updatedSince must be a date YYYY-MM-DD or an ISO 8601 timestamp with a time zone, e.g. 2026-11-21 or 2026-11-21T08:00:00Z';
+const UPDATED_SINCE_MESSAGE =
+  'updatedSince must be a date YYYY-MM-DD or an ISO 8601 timestamp with a time zone, e.g. 2026-11-21 or 2026-11-21T08:00:00Z';
 
 /**
  * The query string of GET /api/cases, as text. Every message names the parameter and what
@@ -28,25 +29,37 @@ const UPDATED_SINCE_MESSAGE = 'updatedSince must be a date YYYY-MM-DD or an ISO 
  */
 export class CaseListQueryDto {
   @ApiPropertyOptional({ enum: CASE_TYPES, enumName: 'CaseType', description: 'Only cases of this type; exactly one of the values.' })
-  @IsOptional() @IsIn(CASE_TYPES, { message: `type must be one of: ${CASE_TYPES.join(', ')}` })
+  @IsOptional()
+  @IsIn(CASE_TYPES, { message: `type must be one of: ${CASE_TYPES.join(', ')}` })
   @IsString(once('type'))
   type?: CaseType;
 
-  @ApiPropertyOptional({ enum: CREDIBILITY_LEVELS, enumName: 'Credibility', description: 'Only cases of this credibility; exactly one of the values.' })
-  @IsOptional() @IsIn(CREDIBILITY_LEVELS, { message: `credibility must be one of: ${CREDIBILITY_LEVELS.join(', ')}` })
+  @ApiPropertyOptional({
+    enum: CREDIBILITY_LEVELS,
+    enumName: 'Credibility',
+    description: 'Only cases of this credibility; exactly one of the values.',
+  })
+  @IsOptional()
+  @IsIn(CREDIBILITY_LEVELS, { message: `credibility must be one of: ${CREDIBILITY_LEVELS.join(', ')}` })
   @IsString(once('credibility'))
   credibility?: Credibility;
 
   @ApiPropertyOptional({ description: 'pre-disclosure or PURSUE-<n> (n >= 1), in any letter case.', example: 'PURSUE-1' })
-  @IsOptional() @Transform(tranche)
+  @IsOptional()
+  @Transform(tranche)
   @Matches(TRANCHE_FORMAT, {
     message: 'tranche must be pre-disclosure or PURSUE-<n> with n a positive integer (e.g. PURSUE-1), in any letter case',
   })
   @IsString(once('tranche'))
   tranche?: string;
 
-  @ApiPropertyOptional({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 code in any letter case, or ZZ for no single country.', example: 'US' })
-  @IsOptional() @Transform(upper)
+  @ApiPropertyOptional({
+    pattern: '^[A-Za-z]{2}$',
+    description: 'ISO 3166-1 alpha-2 code in any letter case, or ZZ for no single country.',
+    example: 'US',
+  })
+  @IsOptional()
+  @Transform(upper)
   @Matches(/^[A-Z]{2}$/, { message: 'country must be a two-letter ISO 3166-1 country code, e.g. US' })
   @IsString(once('country'))
   country?: string;
@@ -56,18 +69,21 @@ export class CaseListQueryDto {
     description: `How exact the case's point is: one or more of ${LOCATION_PRECISIONS.join(', ')}, comma-separated (e.g. site,locality).`,
     example: 'site,locality',
   })
-  @IsOptional() @Transform(({ value }) => (typeof value === 'string' ? value.replace(/\s+/g, '').toLowerCase() : value))
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.replace(/\s+/g, '').toLowerCase() : value))
   @Matches(PRECISION_LIST, { message: `precision must be one or more of ${LOCATION_PRECISIONS.join(', ')}, comma-separated (e.g. site,locality)` })
   @IsString(once('precision'))
   precision?: string;
 
   @ApiPropertyOptional({ enum: ['true', 'false'], description: 'Only cases with (true) or without (false) video.' })
-  @IsOptional() @IsIn(['true', 'false'], { message: 'hasVideo must be true or false' })
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'hasVideo must be true or false' })
   @IsString(once('hasVideo'))
   hasVideo?: string;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1000, maximum: 9999, description: 'Incident year, four digits.', example: 2004 })
-  @IsOptional() @Transform(integer(/^\d{4}$/))
+  @IsOptional()
+  @Transform(integer(/^\d{4}$/))
   @IsInt({ message: 'year must be a four-digit year, e.g. 2004' })
   year?: number;
 
@@ -75,7 +91,8 @@ export class CaseListQueryDto {
     maxLength: MAX_KEYWORD_LENGTH,
     description: 'Plain-text keywords over titles, place names and summaries in both languages; every word must match. Trimmed; no query syntax.',
   })
-  @IsOptional() @Transform(trim)
+  @IsOptional()
+  @Transform(trim)
   @MaxLength(MAX_KEYWORD_LENGTH, { message: `q must be at most ${MAX_KEYWORD_LENGTH} characters` })
   @IsString(once('q'))
   q?: string;
@@ -84,31 +101,44 @@ export class CaseListQueryDto {
     enum: ['true', 'false'],
     description: 'With q: true adds to each listed case a highlight object (field path to fragments, matches in <em>, text HTML-escaped).',
   })
-  @IsOptional() @IsIn(['true', 'false'], { message: 'highlight must be true or false' })
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'highlight must be true or false' })
   @IsString(once('highlight'))
   highlight?: string;
 
   @ApiPropertyOptional({
-    description: 'Only cases added or changed on or after this UTC day: a date YYYY-MM-DD, or a timestamp with a time zone (its whole UTC day counts).',
+    description:
+      'Only cases added or changed on or after this UTC day: a date YYYY-MM-DD, or a timestamp with a time zone (its whole UTC day counts).',
     example: '2026-11-21',
   })
-  @IsOptional() @Transform(trim)
+  @IsOptional()
+  @Transform(trim)
   @IsISO8601({ strict: true }, { message: UPDATED_SINCE_MESSAGE })
   @Matches(UPDATED_SINCE_FORMAT, { message: UPDATED_SINCE_MESSAGE })
   @IsString(once('updatedSince'))
   updatedSince?: string;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 50, description: 'Page size; above 500 is clamped to 500 (the response says so); 0 returns only total.' })
-  @IsOptional() @Transform(integer(/^\d+$/))
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    default: 50,
+    description: 'Page size; above 500 is clamped to 500 (the response says so); 0 returns only total.',
+  })
+  @IsOptional()
+  @Transform(integer(/^\d+$/))
   @IsInt({ message: 'limit must be an integer of 0 or more (at most 500 are returned)' })
   limit?: number;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0, description: 'Cases to skip; offset + limit may not exceed 10000.' })
-  @IsOptional() @Transform(integer(/^\d+$/))
+  @IsOptional()
+  @Transform(integer(/^\d+$/))
   @IsInt({ message: 'offset must be an integer of 0 or more' })
   offset?: number;
 
-  @ApiPropertyOptional({ maxLength: MAX_CURSOR_LENGTH, description: "The nextCursor of a previous page, to continue the walk; repeat that request's filters with it. Not with offset." })
+  @ApiPropertyOptional({
+    maxLength: MAX_CURSOR_LENGTH,
+    description: "The nextCursor of a previous page, to continue the walk; repeat that request's filters with it. Not with offset.",
+  })
   @IsOptional()
   @MaxLength(MAX_CURSOR_LENGTH, { message: 'cursor is not a cursor this API issued; pass the nextCursor of a previous page' })
   @IsString(once('cursor'))

@@ -87,7 +87,8 @@ export class CaseRecordDto extends CaseSummaryDto {
 export class CaseListResponseDto extends EnvelopeDto {
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Cases in this page (the length of cases).' }) count: number;
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Cases matching the filters, before paging.' }) total: number;
-  @ApiProperty({ type: 'integer', minimum: 0, maximum: 500, description: 'The page size applied (a larger request is clamped to 500).' }) limit: number;
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: 500, description: 'The page size applied (a larger request is clamped to 500).' })
+  limit: number;
   @ApiProperty({ type: 'integer', minimum: 0 }) offset: number;
   @ApiProperty({ type: [CaseSummaryDto] }) cases: CaseSummaryDto[];
   @ApiPropertyOptional({ type: 'string', nullable: true, description: 'Pass as cursor for the next page; null on the last page.' })

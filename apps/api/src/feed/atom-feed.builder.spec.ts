@@ -5,7 +5,11 @@ import type { CaseSummary } from '@app/cases';
 import { buildAtomFeed, type AtomFeedInput } from './atom-feed.builder';
 
 const fixture: CaseSummary[] = JSON.parse(readFileSync(join(__dirname, '../../../../test/fixtures/cases.json'), 'utf8'));
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', isArray: (name) => ['entry', 'link', 'category', 'span', 'p'].includes(name) });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  isArray: (name) => ['entry', 'link', 'category', 'span', 'p'].includes(name),
+});
 
 const input = (overrides: Partial<AtomFeedInput> = {}): AtomFeedInput => ({
   selfUrl: 'https://api.test/api/feed.atom?tranche=PURSUE-1&country=ZZ',

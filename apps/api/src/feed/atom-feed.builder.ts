@@ -44,8 +44,14 @@ export function atomDate(day: string): string {
  * both languages go into each as XHTML with `xml:lang` on each part.
  */
 export function buildAtomFeed(input: AtomFeedInput): string {
-  const newestEntry = input.cases.map((c) => c.updatedAt).sort().at(-1);
-  const updated = [newestEntry, input.archiveUpdated].filter((d): d is string => Boolean(d)).sort().at(-1);
+  const newestEntry = input.cases
+    .map((c) => c.updatedAt)
+    .sort()
+    .at(-1);
+  const updated = [newestEntry, input.archiveUpdated]
+    .filter((d): d is string => Boolean(d))
+    .sort()
+    .at(-1);
   const suffix = input.filters.length ? ` (${input.filters.join(', ')})` : '';
   return builder.build({
     '?xml': { '@_version': '1.0', '@_encoding': 'utf-8' },

@@ -4,7 +4,11 @@ import { ApiError, ApiProblem } from '../http/api-error';
 /** /ready failed: which checks are down and why, in the usual error envelope. */
 export class NotReadyError extends ApiProblem {
   constructor(readonly checks: HealthIndicatorResult) {
-    super(`Not ready: ${Object.keys(checks).filter((name) => checks[name].status !== 'up').join(', ')} down`);
+    super(
+      `Not ready: ${Object.keys(checks)
+        .filter((name) => checks[name].status !== 'up')
+        .join(', ')} down`,
+    );
     this.name = 'NotReadyError';
   }
 

@@ -36,7 +36,8 @@ export class HealthService {
     } catch {
       return check.down({ alias: this.archive.alias, message: 'Elasticsearch cannot be reached' });
     }
-    if (indices.length === 0) return check.down({ alias: this.archive.alias, message: `The alias ${this.archive.alias} does not exist: the archive is not indexed yet` });
+    if (indices.length === 0)
+      return check.down({ alias: this.archive.alias, message: `The alias ${this.archive.alias} does not exist: the archive is not indexed yet` });
     return check.up({ alias: this.archive.alias, indices });
   }
 

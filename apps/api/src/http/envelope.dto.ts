@@ -4,5 +4,6 @@ import { API_VERSION } from './response-envelope';
 /** The fields every response body carries, success or error. */
 export class EnvelopeDto {
   @ApiProperty({ type: 'integer', enum: [API_VERSION], description: 'Always 1.' }) version: number;
-  @ApiProperty({ description: 'Public-domain sources; the organised bilingual presentation is the operator\'s, free with attribution.' }) license: string;
+  @ApiProperty({ description: "Public-domain sources; the organised bilingual presentation is the operator's, free with attribution." })
+  license: string;
 }

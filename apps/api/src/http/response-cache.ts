@@ -51,7 +51,9 @@ export class ResponseCache {
     // The circuit is open: answer from memory or fail now, without waiting on a dead engine.
     if (!generation.reachable) return this.stale<T>(query, new ElasticsearchUnreachableError());
     try {
-      const { value, outcome } = await this.cache.fetch(generation.index ?? '', query, async () => CachedBody.ofJson(this.envelope.wrap(await load())));
+      const { value, outcome } = await this.cache.fetch(generation.index ?? '', query, async () =>
+        CachedBody.ofJson(this.envelope.wrap(await load())),
+      );
       return new CachedReply<T>(value, outcome, query);
     } catch (error) {
       if (error instanceof ArchiveUnavailableError) return this.stale<T>(query, error);

@@ -17,6 +17,7 @@ export function timeElasticsearchRequests(client: Client, metrics: MetricsServic
     const start = started.get(id);
     started.delete(id);
     if (error) metrics.elasticsearchErrors.inc({ error: error.name || 'Error' });
-    if (start !== undefined) metrics.elasticsearchDuration.observe({ outcome: error ? 'error' : 'ok' }, Number(process.hrtime.bigint() - start) / 1e9);
+    if (start !== undefined)
+      metrics.elasticsearchDuration.observe({ outcome: error ? 'error' : 'ok' }, Number(process.hrtime.bigint() - start) / 1e9);
   });
 }

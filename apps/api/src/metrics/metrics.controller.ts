@@ -11,6 +11,9 @@ export class MetricsController {
 
   @Get()
   async scrape(@Res() reply: FastifyReply): Promise<void> {
-    await reply.header('Content-Type', this.metrics.registry.contentType).header('Cache-Control', 'no-store').send(await this.metrics.render());
+    await reply
+      .header('Content-Type', this.metrics.registry.contentType)
+      .header('Cache-Control', 'no-store')
+      .send(await this.metrics.render());
   }
 }

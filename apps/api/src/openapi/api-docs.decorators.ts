@@ -33,7 +33,12 @@ const QUOTA_HEADERS = {
 const commonErrors = () =>
   applyDecorators(
     ApiExtraModels(MethodNotAllowedResponseDto, NotFoundResponseDto),
-    ApiResponse({ status: 401, description: 'An API key was sent but is unknown or malformed (no key at all is fine).', type: InvalidApiKeyResponseDto, headers: REQUEST_ID }),
+    ApiResponse({
+      status: 401,
+      description: 'An API key was sent but is unknown or malformed (no key at all is fine).',
+      type: InvalidApiKeyResponseDto,
+      headers: REQUEST_ID,
+    }),
     ApiResponse({
       status: 429,
       description: 'Over quota. Retry after the given seconds, or ask the operator for a key.',
@@ -49,7 +54,8 @@ const commonErrors = () =>
     }),
   );
 
-const ok = (type: object, description: string) => ApiResponse({ status: 200, description, type: type as never, headers: { ...REQUEST_ID, ...QUOTA_HEADERS } });
+const ok = (type: object, description: string) =>
+  ApiResponse({ status: 200, description, type: type as never, headers: { ...REQUEST_ID, ...QUOTA_HEADERS } });
 
 export const DocumentCaseList = () =>
   applyDecorators(
@@ -62,7 +68,12 @@ export const DocumentCaseList = () =>
         'offset + limit may not exceed 10000.',
     }),
     ok(CaseListResponseDto, 'The page.'),
-    ApiResponse({ status: 400, description: 'A parameter is invalid; error.parameters names each one and what it accepts.', type: InvalidParameterResponseDto, headers: REQUEST_ID }),
+    ApiResponse({
+      status: 400,
+      description: 'A parameter is invalid; error.parameters names each one and what it accepts.',
+      type: InvalidParameterResponseDto,
+      headers: REQUEST_ID,
+    }),
     commonErrors(),
   );
 
@@ -105,6 +116,10 @@ export const DocumentProbe = (operationId: string, summary: string) =>
   applyDecorators(
     ApiTags('operations'),
     ApiOperation({ operationId, summary, description: 'Never counted against a quota.' }),
-    ApiResponse({ status: 200, description: 'Up.', schema: { type: 'object', properties: { status: { type: 'string', enum: ['ok'] } }, required: ['status'] } }),
+    ApiResponse({
+      status: 200,
+      description: 'Up.',
+      schema: { type: 'object', properties: { status: { type: 'string', enum: ['ok'] } }, required: ['status'] },
+    }),
     ApiResponse({ status: 503, description: 'Not ready (error.code not_ready, error.checks per check).', type: UnavailableResponseDto }),
   );

@@ -5,7 +5,9 @@ const KEY = 'a-long-enough-key-123456';
 
 describe('API keys', () => {
   it('finds a key by the SHA-256 of what the client sends, whatever the configured hex case', () => {
-    const registry = new ApiKeyRegistry(parseApiKeys(JSON.stringify([{ name: 'acme', sha256: sha256Hex(KEY).toUpperCase(), quota: 10 }]), 'API_KEYS'));
+    const registry = new ApiKeyRegistry(
+      parseApiKeys(JSON.stringify([{ name: 'acme', sha256: sha256Hex(KEY).toUpperCase(), quota: 10 }]), 'API_KEYS'),
+    );
     expect(registry.find(KEY)).toEqual({ name: 'acme', sha256: sha256Hex(KEY), quota: 10 });
     expect(registry.find(`${KEY}x`)).toBeUndefined();
   });
@@ -24,7 +26,7 @@ describe('API keys', () => {
     expect(() => new ApiKeyRegistry([entry, { ...entry, name: 'other' }])).toThrow(/same hash/);
   });
 
-  it("accepts the hash the README's recipe prints (printf %s \"$key\" | sha256sum)", () => {
+  it('accepts the hash the README\'s recipe prints (printf %s "$key" | sha256sum)', () => {
     const run = spawnSync('sh', ['-c', 'printf %s "$KEY" | sha256sum | cut -d" " -f1'], { env: { ...process.env, KEY }, encoding: 'utf8' });
     if (run.status !== 0) return; // no sha256sum on this system: nothing to compare
     expect(run.stdout.trim()).toBe(sha256Hex(KEY));

@@ -29,8 +29,10 @@ export function parseApiKeys(json: string, source: string): ApiKeyEntry[] {
   const problems: string[] = [];
   const entries = parsed.map((raw, i) => {
     const entry = (raw ?? {}) as Partial<ApiKeyEntry>;
-    if (typeof entry.name !== 'string' || !KEY_NAME_FORMAT.test(entry.name)) problems.push(`${source}[${i}].name must be 1-64 letters, digits, '.', '_' or '-'`);
-    if (typeof entry.sha256 !== 'string' || !/^[0-9a-fA-F]{64}$/.test(entry.sha256)) problems.push(`${source}[${i}].sha256 must be the 64-hex-digit SHA-256 of the key`);
+    if (typeof entry.name !== 'string' || !KEY_NAME_FORMAT.test(entry.name))
+      problems.push(`${source}[${i}].name must be 1-64 letters, digits, '.', '_' or '-'`);
+    if (typeof entry.sha256 !== 'string' || !/^[0-9a-fA-F]{64}$/.test(entry.sha256))
+      problems.push(`${source}[${i}].sha256 must be the 64-hex-digit SHA-256 of the key`);
     if (!Number.isInteger(entry.quota) || (entry.quota as number) < 1) problems.push(`${source}[${i}].quota must be an integer of 1 or more`);
     return { name: String(entry.name), sha256: String(entry.sha256).toLowerCase(), quota: Number(entry.quota) };
   });
@@ -44,7 +46,8 @@ export class ApiKeyRegistry {
 
   constructor(entries: ApiKeyEntry[]) {
     for (const entry of entries) {
-      if ([...this.byHash.values()].some((known) => known.name === entry.name)) throw new Error(`Invalid API keys: the name ${entry.name} is used twice`);
+      if ([...this.byHash.values()].some((known) => known.name === entry.name))
+        throw new Error(`Invalid API keys: the name ${entry.name} is used twice`);
       if (this.byHash.has(entry.sha256)) throw new Error(`Invalid API keys: ${entry.name} has the same hash as another key`);
       this.byHash.set(entry.sha256, entry);
     }

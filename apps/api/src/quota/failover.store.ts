@@ -1,6 +1,11 @@
 import type { Redis } from 'ioredis';
 
-type Incr = (key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number, max: number) => void;
+type Incr = (
+  key: string,
+  callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+  timeWindow: number,
+  max: number,
+) => void;
 
 /** The store interface of @fastify/rate-limit (its LocalStore and RedisStore implement it). */
 export interface RateLimitStore {

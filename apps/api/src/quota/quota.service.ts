@@ -11,9 +11,18 @@ import { QuotaRedis } from './redis.provider';
 
 // The plugin's stores are plain JavaScript without type declarations of their own.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const LocalStore = require('@fastify/rate-limit/store/LocalStore') as new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => RateLimitStore;
+const LocalStore = require('@fastify/rate-limit/store/LocalStore') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  cache?: number,
+) => RateLimitStore;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const RedisStore = require('@fastify/rate-limit/store/RedisStore') as new (continueExceeding: boolean, exponentialBackoff: boolean, redis: unknown, key?: string) => RateLimitStore;
+const RedisStore = require('@fastify/rate-limit/store/RedisStore') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: unknown,
+  key?: string,
+) => RateLimitStore;
 
 /** Operational endpoints are never counted: probes and scrapers must not eat a client's budget or be refused. */
 export const QUOTA_EXEMPT_PATHS = ['/health', '/ready', '/metrics'];
@@ -44,7 +53,10 @@ export class QuotaService {
   ) {
     this.windowSeconds = config.get('QUOTA_WINDOW_SECONDS', { infer: true });
     this.keylessQuota = config.get('QUOTA_REQUESTS', { infer: true });
-    this.keys = ApiKeyRegistry.load({ API_KEYS: config.get('API_KEYS', { infer: true }), API_KEYS_FILE: config.get('API_KEYS_FILE', { infer: true }) });
+    this.keys = ApiKeyRegistry.load({
+      API_KEYS: config.get('API_KEYS', { infer: true }),
+      API_KEYS_FILE: config.get('API_KEYS_FILE', { infer: true }),
+    });
     const shared = redis.client ? new RedisStore(false, false, redis.client, 'uap-quota:') : undefined;
     this.store = new FailoverStore(redis.client, shared, new LocalStore(false, false, 50_000), (degraded, reason) => {
       this.metrics.quotaFallback.set(degraded ? 1 : 0);
@@ -77,7 +89,9 @@ export class QuotaService {
     } else {
       if (!API_KEY_FORMAT.test(key)) {
         this.metrics.invalidKeys.inc();
-        throw new InvalidApiKeyError('The API key is malformed: keys are 16-256 characters of letters, digits and . _ ~ + / = -. Send it as X-API-Key or Authorization: Bearer <key>, or send none for the keyless quota.');
+        throw new InvalidApiKeyError(
+          'The API key is malformed: keys are 16-256 characters of letters, digits and . _ ~ + / = -. Send it as X-API-Key or Authorization: Bearer <key>, or send none for the keyless quota.',
+        );
       }
       const entry = this.keys.find(key);
       if (!entry) {

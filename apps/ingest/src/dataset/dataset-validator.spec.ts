@@ -20,7 +20,10 @@ describe('checkDataset', () => {
 
   it('reports every problem in one pass: bad lines, bad fields, records without ids by position, duplicate ids', async () => {
     const [a, b] = fixture;
-    const check = await checkDataset(ndjson('bad.ndjson', [a, '{oops', { ...b, type: 'ufo' }, { ...a, title: a.title }, { ...b, id: undefined }]), {});
+    const check = await checkDataset(
+      ndjson('bad.ndjson', [a, '{oops', { ...b, type: 'ufo' }, { ...a, title: a.title }, { ...b, id: undefined }]),
+      {},
+    );
     const lines = check.problems.map((p) => `${p.record} ${p.field}: ${p.message}`);
     expect(lines).toEqual([
       expect.stringMatching(/bad\.ndjson:2 \(line\): is not valid JSON/),

@@ -3,13 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { Client, errors } from '@elastic/elasticsearch';
 import type { CaseRecord } from '@app/cases';
 import type { Environment } from '@app/config';
-import {
-  CASE_INDEX_MAPPINGS,
-  CASE_INDEX_SETTINGS,
-  concreteIndexName,
-  ELASTICSEARCH_CLIENT,
-  isIndexOfAlias,
-} from '@app/search';
+import { CASE_INDEX_MAPPINGS, CASE_INDEX_SETTINGS, concreteIndexName, ELASTICSEARCH_CLIENT, isIndexOfAlias } from '@app/search';
 
 export interface IndexingProgress {
   start(total: number): void;
@@ -37,7 +31,6 @@ export const BULK_OPTIONS = { flushBytes: 2_000_000, concurrency: 3, retries: 5,
 
 /** How long the new index may take to place its replicas before the alias would point at it. */
 const REPLICA_TIMEOUT = '120s';
-
 
 /**
  * The search document: the record as published, plus a geo_point for map queries. A case of
@@ -94,7 +87,10 @@ export class CaseIndexer {
 
     try {
       await this.bulkLoad(index, records, count, progress);
-      await this.client.indices.putSettings({ index, settings: { number_of_replicas: replicas, refresh_interval: CASE_INDEX_SETTINGS.refresh_interval ?? '1s' } });
+      await this.client.indices.putSettings({
+        index,
+        settings: { number_of_replicas: replicas, refresh_interval: CASE_INDEX_SETTINGS.refresh_interval ?? '1s' },
+      });
       await this.client.indices.refresh({ index });
       if (replicas > 0) await this.waitForReplicas(index, replicas);
       const { count: indexed } = await this.client.count({ index });
@@ -161,14 +157,11 @@ export class CaseIndexer {
     }
   }
 
-/** One `_aliases` request removes the alias from every index and adds it to the target. */
+  /** One `_aliases` request removes the alias from every index and adds it to the target. */
   private async pointAliasAt(index: string): Promise<void> {
     const current = await this.aliasIndices();
     await this.client.indices.updateAliases({
-      actions: [
-        ...current.map((from) => ({ remove: { index: from, alias: this.alias } })),
-        { add: { index, alias: this.alias } },
-      ],
+      actions: [...current.map((from) => ({ remove: { index: from, alias: this.alias } })), { add: { index, alias: this.alias } }],
     });
     this.logger.log(`Alias ${this.alias} now points at ${index}`);
   }
@@ -181,7 +174,9 @@ export class CaseIndexer {
 
   private async aliasIndices(): Promise<string[]> {
     try {
-      return Object.keys(await this.client.indices.getAlias({ name: this.alias })).sort().reverse();
+      return Object.keys(await this.client.indices.getAlias({ name: this.alias }))
+        .sort()
+        .reverse();
     } catch (error) {
       if (error instanceof errors.ResponseError && error.statusCode === 404) return [];
       throw error;

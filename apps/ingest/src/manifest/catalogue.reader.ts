@@ -42,9 +42,32 @@ export interface Catalogue {
 export class CatalogueFormatError extends Error {}
 
 /** war.gov's `uap-data.csv` columns (also the manifest in data/sources/). */
-const WAR_GOV_COLUMNS = ['Release Date', 'Title', 'Type', 'Description Blurb', 'DVIDS Video ID', 'Agency', 'Incident Date', 'Incident Location', 'PDF | Image Link', 'Modal Image'];
+const WAR_GOV_COLUMNS = [
+  'Release Date',
+  'Title',
+  'Type',
+  'Description Blurb',
+  'DVIDS Video ID',
+  'Agency',
+  'Incident Date',
+  'Incident Location',
+  'PDF | Image Link',
+  'Modal Image',
+];
 /** The one-row-per-file transcription of the index (data/sources/pursue-manifest-releases-05-06.csv). */
-const ROW_LEVEL_COLUMNS = ['release', 'release_date', 'title', 'file_id', 'type', 'agency', 'incident_date', 'incident_location', 'dvids_id', 'file_url', 'description'];
+const ROW_LEVEL_COLUMNS = [
+  'release',
+  'release_date',
+  'title',
+  'file_id',
+  'type',
+  'agency',
+  'incident_date',
+  'incident_location',
+  'dvids_id',
+  'file_url',
+  'description',
+];
 /** The index's file-type words and war.gov's CSV codes name the same four kinds. */
 const TYPE_CODES: Record<string, string> = { pdf: 'PDF', vid: 'VID', video: 'VID', img: 'IMG', image: 'IMG', aud: 'AUD', audio: 'AUD' };
 const FILE_ID = /^([A-Z]+-UAP-[A-Z]*\d+[A-Za-z]?)\b/;
@@ -112,7 +135,10 @@ export function readCatalogue(content: string | Buffer, name: string, calendar: 
     } satisfies CatalogueRow;
   });
   for (const [fileId, lines] of occurrenceKeys(rows)) {
-    warnings.push({ line: lines[1], message: `${fileId} is listed ${lines.length} times (lines ${lines.join(', ')}); each is compared in turn with the same id in the archive` });
+    warnings.push({
+      line: lines[1],
+      message: `${fileId} is listed ${lines.length} times (lines ${lines.join(', ')}); each is compared in turn with the same id in the archive`,
+    });
   }
   for (const [column, count] of padded) warnings.push({ message: `${count} value(s) in column "${column}" had spaces around them (trimmed)` });
   return { name, format, rows, warnings };
@@ -204,7 +230,8 @@ class ReleaseNumbers {
   ) {
     for (const release of calendar) this.byDate.set(release.date, release.release);
     // A file that numbers its releases (the row-level format) is believed for dates the calendar lacks.
-    for (const { row, releaseDate } of rows) if (releaseDate && row.release !== null && !this.byDate.has(releaseDate)) this.byDate.set(releaseDate, row.release);
+    for (const { row, releaseDate } of rows)
+      if (releaseDate && row.release !== null && !this.byDate.has(releaseDate)) this.byDate.set(releaseDate, row.release);
     let next = Math.max(0, ...this.byDate.values()) + 1;
     const unknown = [...new Set(rows.map((r) => r.releaseDate).filter((d): d is string => d !== null && !this.byDate.has(d)))].sort();
     for (const date of unknown) this.byDate.set(date, next++);
@@ -216,7 +243,8 @@ class ReleaseNumbers {
   resolve(given: number | null, date: string | null, line: number): number | null {
     if (!date) return given;
     const known = this.byDate.get(date) as number;
-    if (given !== null && known !== given) this.warnings.push({ line, message: `release ${given} is dated ${date}, which the calendar gives to release ${known}` });
+    if (given !== null && known !== given)
+      this.warnings.push({ line, message: `release ${given} is dated ${date}, which the calendar gives to release ${known}` });
     if (given !== null) return given;
     if (this.unknown.has(date) && !this.warned.has(date)) {
       this.warned.add(date);

@@ -38,7 +38,11 @@ export function runManifestDiff(cataloguePath: string, options: ManifestDiffOpti
   const sourcesDir = join(options.dataDir, 'sources');
   const stored = storedCatalogues(sourcesDir, calendarFile.releases);
   const coveragePath = join(options.dataDir, 'coverage.csv');
-  const diff = diffCatalogue(catalogue, { stored: stored.catalogues, coverage: parseCoverage(readFileSync(coveragePath)), calendar: calendarFile.releases });
+  const diff = diffCatalogue(catalogue, {
+    stored: stored.catalogues,
+    coverage: parseCoverage(readFileSync(coveragePath)),
+    calendar: calendarFile.releases,
+  });
   diff.warnings.push(...stored.skipped.map((message) => ({ message })));
   if (!options.write) return { diff, written: [] };
 
@@ -94,7 +98,9 @@ function freeName(dir: string, stem: string): string {
 
 /** One release per line, as data/releases.json is written by hand. */
 function formatCalendar(file: ReleaseCalendarFile): string {
-  const releases = [...file.releases].sort((a, b) => a.release - b.release).map((r) => `    ${JSON.stringify(r).replace(/,"/g, ', "').replace(/":/g, '": ').replace(/^\{/, '{ ').replace(/\}$/, ' }')}`);
+  const releases = [...file.releases]
+    .sort((a, b) => a.release - b.release)
+    .map((r) => `    ${JSON.stringify(r).replace(/,"/g, ', "').replace(/":/g, '": ').replace(/^\{/, '{ ').replace(/\}$/, ' }')}`);
   return `{\n  "about": ${JSON.stringify(file.about ?? '')},\n  "releases": [\n${releases.join(',\n')}\n  ]\n}\n`;
 }
 
@@ -106,7 +112,7 @@ export function manifestDiffCommand(): Command {
     .option('--write', 'add the new files to coverage.csv as pending, and keep the catalogue in data/sources/ under a dated name')
     .option('--json', 'print the report as JSON')
     .option('--data <dir>', 'the archive folder', 'data')
-    .option('--date <YYYY-MM-DD>', 'the date in the stored copy\'s name (default: today, UTC)')
+    .option('--date <YYYY-MM-DD>', "the date in the stored copy's name (default: today, UTC)")
     .addHelpText('after', '\nExit status: 0 nothing to do, 1 work pending (new, removed or changed files, or pending coverage rows), 2 error.')
     .action((path: string, options: { write?: boolean; json?: boolean; data: string; date?: string }) => {
       try {
@@ -117,7 +123,8 @@ export function manifestDiffCommand(): Command {
         else console.log(`${formatManifestDiff(diff)}${written.length ? `\nWrote: ${written.join('; ')}` : ''}`);
         process.exitCode = diff.pending ? EXIT.workPending : EXIT.nothingToDo;
       } catch (error) {
-        const message = (error as NodeJS.ErrnoException).code === 'ENOENT' ? `cannot read ${(error as { path?: string }).path}` : (error as Error).message;
+        const message =
+          (error as NodeJS.ErrnoException).code === 'ENOENT' ? `cannot read ${(error as { path?: string }).path}` : (error as Error).message;
         console.error(`manifest-diff: ${message}`);
         process.exitCode = EXIT.error;
       }

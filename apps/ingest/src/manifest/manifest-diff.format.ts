@@ -22,7 +22,10 @@ export function formatManifestDiff(diff: ManifestDiff): string {
   }
 
   if (diff.pendingInCoverage.length) {
-    out.push('', `Pending in data/coverage.csv (${diff.pendingInCoverage.length}): ${diff.pendingInCoverage.map((p) => `${p.release}/${p.fileId}`).join(', ')}`);
+    out.push(
+      '',
+      `Pending in data/coverage.csv (${diff.pendingInCoverage.length}): ${diff.pendingInCoverage.map((p) => `${p.release}/${p.fileId}`).join(', ')}`,
+    );
   }
   if (diff.warnings.length) {
     out.push('', `Warnings (${diff.warnings.length}):`);
@@ -50,6 +53,7 @@ export function describeChange({ before, after }: Pick<FieldChange, 'before' | '
   let end = 0;
   while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
   const from = Math.max(0, start - 30);
-  const cut = (s: string) => `${from > 0 ? '…' : ''}${s.slice(from, Math.min(s.length - end + 30, from + 160))}${s.length - end + 30 < s.length ? '…' : ''}`;
+  const cut = (s: string) =>
+    `${from > 0 ? '…' : ''}${s.slice(from, Math.min(s.length - end + 30, from + 160))}${s.length - end + 30 < s.length ? '…' : ''}`;
   return `${show(cut(before))} -> ${show(cut(after))} (${before.length} -> ${after.length} characters)`;
 }

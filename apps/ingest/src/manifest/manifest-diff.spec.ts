@@ -18,7 +18,8 @@ function scratchArchive(): string {
   return dir;
 }
 
-const diffOf = (name: string, dataDir = join(FIXTURES, 'archive')) => runManifestDiff(catalogue(name), { dataDir, write: false, date: '2026-11-23' }).diff;
+const diffOf = (name: string, dataDir = join(FIXTURES, 'archive')) =>
+  runManifestDiff(catalogue(name), { dataDir, write: false, date: '2026-11-23' }).diff;
 const messages = (name: string) => diffOf(name).warnings.map((w) => `${w.line ? `line ${w.line}: ` : ''}${w.message}`);
 
 describe('manifest-diff', () => {
@@ -41,11 +42,17 @@ describe('manifest-diff', () => {
         expect.stringMatching(/^line \d+: CIA-UAP-005: the link has spaces in it .*SCIENTISTS_ ARTICLE/),
         expect.stringMatching(/^line \d+: FBI-UAP-D014 is listed 2 times \(lines \d+, \d+\)/),
         '1 value(s) in column "Type" had spaces around them (trimmed)',
-        expect.stringMatching(/^line \d+: place "Westen United States" looks like a misspelling of "Western United States" \(2 row\(s\): DOW-UAP-D078, FBI-UAP-D014\)$/),
+        expect.stringMatching(
+          /^line \d+: place "Westen United States" looks like a misspelling of "Western United States" \(2 row\(s\): DOW-UAP-D078, FBI-UAP-D014\)$/,
+        ),
       ]),
     );
     // The duplicated id is compared occurrence by occurrence, so neither copy is new or changed.
-    expect(diffOf('unchanged.csv').releases.flatMap((r) => [...r.added, ...r.changed]).map((f) => f.fileId)).toEqual([]);
+    expect(
+      diffOf('unchanged.csv')
+        .releases.flatMap((r) => [...r.added, ...r.changed])
+        .map((f) => f.fileId),
+    ).toEqual([]);
   });
 
   it('lists the files of an added release, with their DVIDS ids, and leaves the releases it does not list alone', () => {
@@ -79,7 +86,13 @@ describe('manifest-diff', () => {
   it('lists a removed row under its release, with the case that still cites it', () => {
     const release4 = diffOf('removed-row.csv').releases.find((r) => r.release === 4)!;
     expect(release4.removed).toEqual([
-      { fileId: 'DOW-UAP-D094', title: 'DOW-UAP-D094, Analysis of Flying Object Incidents in the United States, 1949', type: 'PDF', dvidsId: '', cases: ['1948-air-intelligence-study-203-flying-object-incidents'] },
+      {
+        fileId: 'DOW-UAP-D094',
+        title: 'DOW-UAP-D094, Analysis of Flying Object Incidents in the United States, 1949',
+        type: 'PDF',
+        dvidsId: '',
+        cases: ['1948-air-intelligence-study-203-flying-object-incidents'],
+      },
     ]);
     expect(release4.added).toEqual([]);
   });
@@ -95,7 +108,11 @@ describe('manifest-diff', () => {
       { release: '5', file_id: 'DOW-UAP-PR117', dvids_id: '1017793', case_id: '', reason: 'pending' },
     ]);
     expect(readFileSync(join(data, 'sources', 'war-gov-catalogue-2026-11-23.csv'))).toEqual(readFileSync(catalogue('added-release.csv')));
-    expect(JSON.parse(readFileSync(join(data, 'releases.json'), 'utf8')).releases.at(-1)).toEqual({ release: 5, tranche: 'PURSUE-5', date: '2026-08-07' });
+    expect(JSON.parse(readFileSync(join(data, 'releases.json'), 'utf8')).releases.at(-1)).toEqual({
+      release: 5,
+      tranche: 'PURSUE-5',
+      date: '2026-08-07',
+    });
 
     const again = runManifestDiff(catalogue('added-release.csv'), { dataDir: data, write: true, date: '2026-11-24' });
     expect(again.written).toEqual([]);
@@ -114,15 +131,20 @@ describe('manifest-diff', () => {
   it('prints a report a person can act on', () => {
     const text = formatManifestDiff(diffOf('edited-row.csv'));
     expect(text).toContain('Release 04 (2026-07-10): 4 file(s) listed; 0 new, 0 removed, 3 changed');
-    expect(text).toContain('  ~ DOW-UAP-PR104  "DOW-UAP-PR104, Unresolved UAP Report, Yellow Sea, 2025"  VID  DVIDS 1014102  cited by 2025-yellow-sea-six-pointed-star-infrared');
+    expect(text).toContain(
+      '  ~ DOW-UAP-PR104  "DOW-UAP-PR104, Unresolved UAP Report, Yellow Sea, 2025"  VID  DVIDS 1014102  cited by 2025-yellow-sea-six-pointed-star-infrared',
+    );
     expect(text).toContain('      dvidsId: "1014101" -> "1014102"');
     expect(text).toContain('Work pending (exit status 1).');
-    expect(formatManifestDiff(diffOf('added-release.csv'))).toContain('Release 05 (2026-08-07) NEW RELEASE: 3 file(s) listed; 3 new, 0 removed, 0 changed');
+    expect(formatManifestDiff(diffOf('added-release.csv'))).toContain(
+      'Release 05 (2026-08-07) NEW RELEASE: 3 file(s) listed; 3 new, 0 removed, 0 changed',
+    );
   });
 });
 
 describe('readCatalogue', () => {
-  const header = 'Featured,Redaction,Release Date,Title,Type,Video Pairing,PDF Pairing,Description Blurb,DVIDS Video ID,Video Title,Agency,Incident Date,Incident Location,PDF | Image Link,Modal Image';
+  const header =
+    'Featured,Redaction,Release Date,Title,Type,Video Pairing,PDF Pairing,Description Blurb,DVIDS Video ID,Video Title,Agency,Incident Date,Incident Location,PDF | Image Link,Modal Image';
   const calendar = [{ release: 1, tranche: 'PURSUE-1', date: '2026-05-08' }];
 
   it('numbers releases by date and counts a date the calendar lacks as the next release', () => {
@@ -149,18 +171,24 @@ describe('describeChange', () => {
   it('shows short values whole and long ones around the first difference', () => {
     expect(describeChange({ before: '', after: 'x' })).toBe('(empty) -> "x"');
     const long = 'a'.repeat(200);
-    expect(describeChange({ before: `${long} old ${long}`, after: `${long} new ${long}` })).toMatch(/^"…a+ old a+…" -> "…a+ new a+…" \(405 -> 405 characters\)$/);
+    expect(describeChange({ before: `${long} old ${long}`, after: `${long} new ${long}` })).toMatch(
+      /^"…a+ old a+…" -> "…a+ new a+…" \(405 -> 405 characters\)$/,
+    );
   });
 });
 
 describe('npm run ingest -- manifest-diff (the CLI)', () => {
   const run = (...args: string[]) =>
-    spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'apps/ingest/src/main.ts', 'manifest-diff', ...args], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      env: { ...process.env, TS_NODE_PROJECT: 'tsconfig.json' },
-      timeout: 60_000,
-    });
+    spawnSync(
+      process.execPath,
+      ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'apps/ingest/src/main.ts', 'manifest-diff', ...args],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, TS_NODE_PROJECT: 'tsconfig.json' },
+        timeout: 60_000,
+      },
+    );
 
   it('exits 0 with nothing to do, 1 with work pending (and --json for scripts), 2 on an unreadable file', () => {
     const data = join(FIXTURES, 'archive');

@@ -105,7 +105,9 @@ export function diffCatalogue(catalogue: Catalogue, archive: ArchiveState): Mani
 
   const listed = new Set(releaseNumbers);
   const notInCatalogue = [...new Set(coverage.map((row) => Number(row.release)))].filter((r) => !listed.has(r)).sort((a, b) => a - b);
-  const pendingInCoverage = archive.coverage.filter((row) => row.reason.trim() === PENDING_REASON).map((row) => ({ release: row.release, fileId: row.file_id }));
+  const pendingInCoverage = archive.coverage
+    .filter((row) => row.reason.trim() === PENDING_REASON)
+    .map((row) => ({ release: row.release, fileId: row.file_id }));
   const warnings = [...catalogue.warnings, ...placeNameWarnings(catalogue, archive.stored)];
   const work = releases.some((r) => r.added.length || r.removed.length || r.changed.length) || pendingInCoverage.length > 0;
   return {
@@ -152,7 +154,8 @@ function normalizeLinks(links: string[]): string[] {
  */
 export function placeNameWarnings(catalogue: Catalogue, stored: Catalogue[]): CatalogueWarning[] {
   const counts = new Map<string, number>();
-  for (const row of [...stored.flatMap((c) => c.rows), ...catalogue.rows]) if (row.location) counts.set(row.location, (counts.get(row.location) ?? 0) + 1);
+  for (const row of [...stored.flatMap((c) => c.rows), ...catalogue.rows])
+    if (row.location) counts.set(row.location, (counts.get(row.location) ?? 0) + 1);
   const names = [...counts.keys()];
   const warnings: CatalogueWarning[] = [];
   const inCatalogue = new Map<string, CatalogueRow[]>();
@@ -162,7 +165,10 @@ export function placeNameWarnings(catalogue: Catalogue, stored: Catalogue[]): Ca
     const likely = names.find((other) => other !== name && (counts.get(other) ?? 0) > (counts.get(name) ?? 0) && oneSlipApart(name, other));
     if (likely) {
       const ids = rows.map((r) => r.fileId);
-      warnings.push({ line: rows[0].line, message: `place "${name}" looks like a misspelling of "${likely}" (${ids.length} row(s): ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ', ...' : ''})` });
+      warnings.push({
+        line: rows[0].line,
+        message: `place "${name}" looks like a misspelling of "${likely}" (${ids.length} row(s): ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ', ...' : ''})`,
+      });
     }
   }
   return warnings;

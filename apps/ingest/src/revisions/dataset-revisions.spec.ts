@@ -7,7 +7,10 @@ import { reviseDataset } from './dataset-revisions';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 const fixture = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'cases.json'), 'utf8'));
-const ids: string[] = fixture.slice(0, 3).map((c: { id: string }) => c.id).sort();
+const ids: string[] = fixture
+  .slice(0, 3)
+  .map((c: { id: string }) => c.id)
+  .sort();
 const reason = { en: 'Location precision added', zh: '补充位置精度' };
 
 /** A small archive of never-stamped cases, written the way the archive writes them. */
@@ -27,7 +30,11 @@ describe('reviseDataset (npm run data:revise)', () => {
     const dir = archive();
     expect(reviseDataset({ dataDir: dir, date: '2026-11-21' })).toEqual({ added: ids, changed: [], removed: [], wrote: true });
     const first = ids.map((id: string) => read(dir, id));
-    expect(first[0]).toMatchObject({ addedAt: '2026-11-21', updatedAt: '2026-11-21', revisions: [{ date: '2026-11-21', reason: { en: 'Added to the archive', zh: '收入档案' } }] });
+    expect(first[0]).toMatchObject({
+      addedAt: '2026-11-21',
+      updatedAt: '2026-11-21',
+      revisions: [{ date: '2026-11-21', reason: { en: 'Added to the archive', zh: '收入档案' } }],
+    });
     expect(validateCases(first)).toEqual([]);
     const hashes = readFileSync(join(dir, 'case-hashes.json'), 'utf8');
 
@@ -49,8 +56,17 @@ describe('reviseDataset (npm run data:revise)', () => {
     expect(reviseDataset({ dataDir: dir, date: '2026-12-01', reason, dryRun: true })).toMatchObject({ changed: [ids[0]], wrote: true });
     expect(read(dir, ids[0]).updatedAt).toBe('2026-11-21');
 
-    expect(reviseDataset({ dataDir: dir, date: '2026-12-01', reason })).toEqual({ added: [newcomer.id], changed: [ids[0]], removed: [ids[1]], wrote: true });
-    expect(read(dir, ids[0])).toMatchObject({ addedAt: '2026-11-21', updatedAt: '2026-12-01', revisions: [{ date: '2026-12-01', reason }, { date: '2026-11-21' }] });
+    expect(reviseDataset({ dataDir: dir, date: '2026-12-01', reason })).toEqual({
+      added: [newcomer.id],
+      changed: [ids[0]],
+      removed: [ids[1]],
+      wrote: true,
+    });
+    expect(read(dir, ids[0])).toMatchObject({
+      addedAt: '2026-11-21',
+      updatedAt: '2026-12-01',
+      revisions: [{ date: '2026-12-01', reason }, { date: '2026-11-21' }],
+    });
     expect(read(dir, ids[2]).updatedAt).toBe('2026-11-21');
     expect(read(dir, newcomer.id)).toMatchObject({ addedAt: '2026-12-01', updatedAt: '2026-12-01' });
     expect(Object.keys(JSON.parse(readFileSync(join(dir, 'case-hashes.json'), 'utf8'))).sort()).toEqual([ids[0], ids[2], newcomer.id].sort());
@@ -70,12 +86,25 @@ describe('reviseDataset (npm run data:revise)', () => {
   it('runs as npm run data:revise, and --check fails while something is unstamped', () => {
     const dir = archive();
     const run = (...args: string[]) =>
-      spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'apps/ingest/src/revisions/revise.main.ts', '--data', dir, ...args], {
-        cwd: ROOT,
-        encoding: 'utf8',
-        env: { ...process.env, TS_NODE_PROJECT: 'tsconfig.json' },
-        timeout: 60_000,
-      });
+      spawnSync(
+        process.execPath,
+        [
+          '-r',
+          'ts-node/register/transpile-only',
+          '-r',
+          'tsconfig-paths/register',
+          'apps/ingest/src/revisions/revise.main.ts',
+          '--data',
+          dir,
+          ...args,
+        ],
+        {
+          cwd: ROOT,
+          encoding: 'utf8',
+          env: { ...process.env, TS_NODE_PROJECT: 'tsconfig.json' },
+          timeout: 60_000,
+        },
+      );
     expect(run('--date', '2026-11-21', '--check').status).toBe(1);
     const stamp = run('--date', '2026-11-21');
     expect(stamp.status).toBe(0);

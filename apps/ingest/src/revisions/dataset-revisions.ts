@@ -41,7 +41,9 @@ export function reviseDataset(options: ReviseOptions): ReviseReport {
   const report: ReviseReport = { added: [], changed: [], removed: [], wrote: false };
   const writes: [string, string][] = [];
 
-  const files = readdirSync(casesDir).filter((name) => name.endsWith('.json')).sort();
+  const files = readdirSync(casesDir)
+    .filter((name) => name.endsWith('.json'))
+    .sort();
   // Plan everything first: a missing reason fails the run before any file is touched. A dry run
   // only lists what changed, so it does not need the reason.
   const fallback = options.dryRun ? { en: '(reason not given)', zh: '（未给出原因）' } : undefined;
@@ -64,7 +66,9 @@ export function reviseDataset(options: ReviseOptions): ReviseReport {
     const updated = writeStamps(text, plan.stamps);
     if (updated !== text) writes.push([path, updated]);
   }
-  report.removed = Object.keys(known).filter((id) => !(id in next)).sort();
+  report.removed = Object.keys(known)
+    .filter((id) => !(id in next))
+    .sort();
 
   const hashesText = formatCaseHashes(next);
   const hashesChanged = !existsSync(hashesPath) || readFileSync(hashesPath, 'utf8') !== hashesText;

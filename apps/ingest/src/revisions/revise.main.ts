@@ -6,7 +6,7 @@ import { reviseDataset } from './dataset-revisions';
 
 const USAGE =
   'usage: npm run data:revise -- --date YYYY-MM-DD [--en "why it changed" --zh "修订原因"] [--check] [--data data]\n' +
-  'Without --en/--zh, a changed case\'s reason names the fields that changed since the last committed stamp (needs git).';
+  "Without --en/--zh, a changed case's reason names the fields that changed since the last committed stamp (needs git).";
 
 function main(): number {
   const { values } = parseArgs({
@@ -30,7 +30,9 @@ function main(): number {
   const reason = values.en && values.zh ? { en: values.en.trim(), zh: values.zh.trim() } : undefined;
   const report = reviseDataset({ dataDir: values.data!, date, reason, dryRun: values.check, previousVersion: lastStampedVersion(values.data!) });
   const verb = values.check ? 'would stamp' : 'stamped';
-  console.log(`${verb} ${report.added.length} new case(s) and ${report.changed.length} changed case(s) on ${date}; dropped ${report.removed.length} removed case(s) from the hash file`);
+  console.log(
+    `${verb} ${report.added.length} new case(s) and ${report.changed.length} changed case(s) on ${date}; dropped ${report.removed.length} removed case(s) from the hash file`,
+  );
   for (const id of report.added) console.log(`  added    ${id}`);
   for (const id of report.changed) console.log(`  changed  ${id}`);
   for (const id of report.removed) console.log(`  removed  ${id}`);

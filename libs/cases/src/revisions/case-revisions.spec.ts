@@ -1,6 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ADDED_REASON, canonicalJson, caseContentHash, describeChanges, formatCaseHashes, LostHistoryError, MissingReasonError, planRevision, writeStamps } from './case-revisions';
+import {
+  ADDED_REASON,
+  canonicalJson,
+  caseContentHash,
+  describeChanges,
+  formatCaseHashes,
+  LostHistoryError,
+  MissingReasonError,
+  planRevision,
+  writeStamps,
+} from './case-revisions';
 
 const fixture = JSON.parse(readFileSync(join(__dirname, '../../../../test/fixtures/cases.json'), 'utf8'));
 const stamped = fixture.find((c: { id: string }) => c.id === '1952-washington-dc-radar-sightings');
@@ -55,7 +65,10 @@ describe('planRevision', () => {
 
   it('keeps addedAt from the hash file when a merge dropped the stamps of a case that also changed', () => {
     const plan = planRevision({ ...content, type: 'mass' }, known, '2026-12-01', reason);
-    expect(plan).toMatchObject({ kind: 'changed', stamps: { addedAt, updatedAt: '2026-12-01', revisions: [{ date: '2026-12-01', reason }, ...revisions] } });
+    expect(plan).toMatchObject({
+      kind: 'changed',
+      stamps: { addedAt, updatedAt: '2026-12-01', revisions: [{ date: '2026-12-01', reason }, ...revisions] },
+    });
   });
 });
 
@@ -64,13 +77,28 @@ describe('writeStamps', () => {
 
   it('appends the fields at the end and leaves every other line as written', () => {
     const out = writeStamps(text, { addedAt: '2026-11-21', updatedAt: '2026-11-21', revisions: [{ date: '2026-11-21', reason: ADDED_REASON }] });
-    expect(out.startsWith('{\n  "id": "x",\n  "location": {\n    "lat": 62.0\n  },\n  "images": [],\n  "addedAt": "2026-11-21",\n  "updatedAt": "2026-11-21",\n  "revisions": [\n    {\n')).toBe(true);
+    expect(
+      out.startsWith(
+        '{\n  "id": "x",\n  "location": {\n    "lat": 62.0\n  },\n  "images": [],\n  "addedAt": "2026-11-21",\n  "updatedAt": "2026-11-21",\n  "revisions": [\n    {\n',
+      ),
+    ).toBe(true);
     expect(out.endsWith('\n  ]\n}')).toBe(true);
   });
 
   it('replaces the fields in place on a second stamp, keeping the final newline', () => {
-    const first = writeStamps(`${text}\n`, { addedAt: '2026-11-21', updatedAt: '2026-11-21', revisions: [{ date: '2026-11-21', reason: ADDED_REASON }] });
-    const next = { addedAt: '2026-11-21', updatedAt: '2026-12-01', revisions: [{ date: '2026-12-01', reason }, { date: '2026-11-21', reason: ADDED_REASON }] };
+    const first = writeStamps(`${text}\n`, {
+      addedAt: '2026-11-21',
+      updatedAt: '2026-11-21',
+      revisions: [{ date: '2026-11-21', reason: ADDED_REASON }],
+    });
+    const next = {
+      addedAt: '2026-11-21',
+      updatedAt: '2026-12-01',
+      revisions: [
+        { date: '2026-12-01', reason },
+        { date: '2026-11-21', reason: ADDED_REASON },
+      ],
+    };
     const second = writeStamps(first, next);
     expect(JSON.parse(second)).toEqual({ id: 'x', location: { lat: 62 }, images: [], ...next });
     expect(second).toContain('"lat": 62.0');
@@ -88,9 +116,20 @@ describe('formatCaseHashes', () => {
 
 describe('describeChanges', () => {
   it('names the changed fields in both languages, in a fixed order', () => {
-    const after = { ...stamped, credibility: stamped.credibility === 'reported' ? 'official' : 'reported', location: { ...stamped.location, lat: 1, precision: 'area' }, summary: { ...stamped.summary, en: 'x' } };
-    expect(describeChanges(stamped, after)).toEqual({ en: 'Updated: location precision, coordinates, credibility, summary', zh: '更新：位置精度、坐标、可信度、摘要' });
-    expect(describeChanges(stamped, { ...stamped, images: [{ url: 'https://x.test/a.jpg', caption: { en: 'a', zh: '图' }, credit: 'x' }] })).toEqual({ en: 'Updated: videos and images', zh: '更新：视频与图片' });
+    const after = {
+      ...stamped,
+      credibility: stamped.credibility === 'reported' ? 'official' : 'reported',
+      location: { ...stamped.location, lat: 1, precision: 'area' },
+      summary: { ...stamped.summary, en: 'x' },
+    };
+    expect(describeChanges(stamped, after)).toEqual({
+      en: 'Updated: location precision, coordinates, credibility, summary',
+      zh: '更新：位置精度、坐标、可信度、摘要',
+    });
+    expect(describeChanges(stamped, { ...stamped, images: [{ url: 'https://x.test/a.jpg', caption: { en: 'a', zh: '图' }, credit: 'x' }] })).toEqual({
+      en: 'Updated: videos and images',
+      zh: '更新：视频与图片',
+    });
     expect(describeChanges(stamped, { ...stamped, updatedAt: '2030-01-01' })).toBeNull();
   });
 });

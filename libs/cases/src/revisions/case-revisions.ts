@@ -85,7 +85,10 @@ export class MissingReasonError extends Error {
 }
 
 export class LostHistoryError extends Error {
-  constructor(readonly caseId: string, updatedAt: string) {
+  constructor(
+    readonly caseId: string,
+    updatedAt: string,
+  ) {
     super(`${caseId} lost its addedAt/updatedAt/revisions (last stamped ${updatedAt}): restore them from git history, then re-run`);
   }
 }

@@ -1,20 +1,7 @@
 // class-transformer's @Type reads design metadata, whoever imports this file.
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
-import {
-  ArrayNotEmpty,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsNumber,
-  IsObject,
-  IsString,
-  IsUrl,
-  Matches,
-  Max,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsNumber, IsObject, IsString, IsUrl, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { CASE_ID_FORMAT, CASE_TYPES, CREDIBILITY_LEVELS, LOCATION_PRECISIONS, TRANCHE_FORMAT, type LocationPrecision } from '../case.enums';
 import type { CaseRecord } from '../case.types';
 
@@ -30,7 +17,9 @@ export class LocalizedTextDto {
 }
 
 export class CaseLocationDto {
-  @IsObject() @ValidateNested() @Type(() => LocalizedTextDto)
+  @IsObject()
+  @ValidateNested()
+  @Type(() => LocalizedTextDto)
   name: LocalizedTextDto;
 
   // The ISO 3166 check itself is a cross-field rule (it allows ZZ); see validate-cases.ts.
@@ -58,22 +47,29 @@ export class CaseVideoDto {
   @Matches(/^\d+$/, { message: 'dvidsId must be the numeric DVIDS video id' })
   dvidsId: string;
 
-  @IsObject() @ValidateNested() @Type(() => LocalizedTextDto)
+  @IsObject()
+  @ValidateNested()
+  @Type(() => LocalizedTextDto)
   caption: LocalizedTextDto;
 }
 
 export class CaseSpecDto {
-  @IsObject() @ValidateNested() @Type(() => LocalizedTextDto)
+  @IsObject()
+  @ValidateNested()
+  @Type(() => LocalizedTextDto)
   label: LocalizedTextDto;
 
-  @IsObject() @ValidateNested() @Type(() => LocalizedTextDto)
+  @IsObject()
+  @ValidateNested()
+  @Type(() => LocalizedTextDto)
   value: LocalizedTextDto;
 }
 
 const HTTP_URL = { protocols: ['http', 'https'], require_protocol: true };
 
 export class CaseSourceDto {
-  @IsString() @Matches(/\S/, { message: 'label must not be empty' })
+  @IsString()
+  @Matches(/\S/, { message: 'label must not be empty' })
   label: string;
 
   @IsUrl(HTTP_URL, { message: 'url must be an http(s) URL' })
@@ -84,10 +80,13 @@ export class CaseImageDto {
   @IsUrl(HTTP_URL, { message: 'url must be an http(s) URL' })
   url: string;
 
-  @IsObject() @ValidateNested() @Type(() => LocalizedTextDto)
+  @IsObject()
+  @ValidateNested()
+  @Type(() => LocalizedTextDto)
   caption: LocalizedTextDto;
 
-  @IsString() @Matches(/\S/, { message: 'credit must not be empty' })
+  @IsString()
+  @Matches(/\S/, { message: 'credit must not be empty' })
   credit: string;
 }
 
@@ -95,7 +94,9 @@ export class CaseRevisionDto {
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'date must be an ISO calendar date YYYY-MM-DD' })
   date: string;
 
-  @IsObject() @ValidateNested() @Type(() => LocalizedTextDto)
+  @IsObject()
+  @ValidateNested()
+  @Type(() => LocalizedTextDto)
   reason: LocalizedTextDto;
 }
 
@@ -107,13 +108,19 @@ export class CaseRecordDto implements CaseRecord {
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'date must be an ISO calendar date YYYY-MM-DD' })
   date: string;
 
-  @IsObject() @ValidateNested() @Type(() => LocalizedTextDto)
+  @IsObject()
+  @ValidateNested()
+  @Type(() => LocalizedTextDto)
   dateDisplay: LocalizedTextDto;
 
-  @IsObject() @ValidateNested() @Type(() => LocalizedTextDto)
+  @IsObject()
+  @ValidateNested()
+  @Type(() => LocalizedTextDto)
   title: LocalizedTextDto;
 
-  @IsObject() @ValidateNested() @Type(() => CaseLocationDto)
+  @IsObject()
+  @ValidateNested()
+  @Type(() => CaseLocationDto)
   location: CaseLocationDto;
 
   @IsIn(CASE_TYPES, { message: `type must be one of ${CASE_TYPES.join(', ')}` })
@@ -128,23 +135,35 @@ export class CaseRecordDto implements CaseRecord {
   @IsBoolean({ message: 'hasVideo must be true or false' })
   hasVideo: boolean;
 
-  @IsObject() @ValidateNested() @Type(() => LocalizedTextDto)
+  @IsObject()
+  @ValidateNested()
+  @Type(() => LocalizedTextDto)
   summary: LocalizedTextDto;
 
-  @IsObject() @ValidateNested() @Type(() => LocalizedTextDto)
+  @IsObject()
+  @ValidateNested()
+  @Type(() => LocalizedTextDto)
   detail: LocalizedTextDto;
 
-  @IsArray() @ValidateNested({ each: true }) @Type(() => CaseVideoDto)
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => CaseVideoDto)
   videos: CaseVideoDto[];
 
-  @IsArray() @ValidateNested({ each: true }) @Type(() => CaseSpecDto)
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => CaseSpecDto)
   specs: CaseSpecDto[];
 
-  @IsArray() @ArrayNotEmpty({ message: 'sources must list at least one source' })
-  @ValidateNested({ each: true }) @Type(() => CaseSourceDto)
+  @IsArray()
+  @ArrayNotEmpty({ message: 'sources must list at least one source' })
+  @ValidateNested({ each: true })
+  @Type(() => CaseSourceDto)
   sources: CaseSourceDto[];
 
-  @IsArray() @ValidateNested({ each: true }) @Type(() => CaseImageDto)
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => CaseImageDto)
   images: CaseImageDto[];
 
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'addedAt must be an ISO calendar date YYYY-MM-DD (npm run data:revise sets it)' })
@@ -155,6 +174,7 @@ export class CaseRecordDto implements CaseRecord {
 
   @IsArray({ message: 'revisions must be a list (npm run data:revise sets it)' })
   @ArrayNotEmpty({ message: 'revisions must hold at least the revision that added the case' })
-  @ValidateNested({ each: true }) @Type(() => CaseRevisionDto)
+  @ValidateNested({ each: true })
+  @Type(() => CaseRevisionDto)
   revisions: CaseRevisionDto[];
 }

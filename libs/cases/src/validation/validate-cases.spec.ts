@@ -56,7 +56,13 @@ describe('validateCases', () => {
     [{ updatedAt: '2026-12-01' }, 'revisions: the newest revision (2026-11-21) must be on updatedAt (2026-12-01)'],
     [{ addedAt: '2026-12-01' }, 'updatedAt: 2026-11-21 is before addedAt 2026-12-01'],
     [
-      { updatedAt: '2026-12-01', revisions: [{ date: '2026-11-21', reason: { en: 'a', zh: '甲' } }, { date: '2026-12-01', reason: { en: 'b', zh: '乙' } }] },
+      {
+        updatedAt: '2026-12-01',
+        revisions: [
+          { date: '2026-11-21', reason: { en: 'a', zh: '甲' } },
+          { date: '2026-12-01', reason: { en: 'b', zh: '乙' } },
+        ],
+      },
       'revisions: must be listed newest first',
     ],
   ])('reports %j', (change, expected) => {

@@ -88,10 +88,16 @@ function crossFieldProblems(record: Record<string, unknown>): Omit<CaseProblem, 
       });
     }
     if (typeof location.precision === 'string' && location.precision !== 'unknown' && nominal) {
-      problems.push({ field: 'location', message: `${NOMINAL_POINT.lat}, ${NOMINAL_POINT.lng} is the nominal point of precision unknown, not a place` });
+      problems.push({
+        field: 'location',
+        message: `${NOMINAL_POINT.lat}, ${NOMINAL_POINT.lng} is the nominal point of precision unknown, not a place`,
+      });
     }
     if (location.country === NO_COUNTRY && (location.precision === 'site' || location.precision === 'locality' || location.precision === 'region')) {
-      problems.push({ field: 'location', message: `country ${NO_COUNTRY} is only for precision area or unknown; a ${location.precision} lies in a country` });
+      problems.push({
+        field: 'location',
+        message: `country ${NO_COUNTRY} is only for precision area or unknown; a ${location.precision} lies in a country`,
+      });
     }
   }
   return problems;
