@@ -1,29 +1,38 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { CASE_ID_FORMAT, CASE_TYPES, CREDIBILITY_LEVELS, NO_COUNTRY, TRANCHE_FORMAT, type CaseType, type Credibility } from '@app/cases';
+import {
+  CASE_ID_FORMAT,
+  CASE_TYPES,
+  CREDIBILITY_LEVELS,
+  LOCATION_PRECISIONS,
+  NO_COUNTRY,
+  TRANCHE_FORMAT,
+  type CaseType,
+  type Credibility,
+  type LocationPrecision,
+} from '@app/cases';
 import { EnvelopeDto } from '../http/envelope.dto';
 
-/**
- * The response shapes of the case endpoints, as classes so the OpenAPI document is generated from
- * them. Fields other helpers add (precision, addedAt/updatedAt, revisions, highlight, nextCursor) are
- * described as optional until every branch is merged.
- */
+/** The response shapes of the case endpoints, as classes so the OpenAPI document is generated from them. */
 export class LocalizedTextDto {
   @ApiProperty({ description: 'Simplified Chinese.' }) zh: string;
   @ApiProperty({ description: 'English.' }) en: string;
 }
 
-export const LOCATION_PRECISION_VALUES = ['site', 'locality', 'region', 'area', 'unknown'];
-
 export class CaseLocationDto {
   @ApiProperty({ type: LocalizedTextDto }) name: LocalizedTextDto;
   @ApiProperty({ pattern: '^[A-Z]{2}$', description: `ISO 3166-1 alpha-2 code, or ${NO_COUNTRY} when no single country applies.`, example: 'US' })
   country: string;
-  @ApiProperty({ type: 'number', nullable: true, minimum: -90, maximum: 90, description: 'Null exactly when the record gives no place on Earth.' })
-  lat: number | null;
-  @ApiProperty({ type: 'number', nullable: true, minimum: -180, maximum: 180, description: 'Null exactly when the record gives no place on Earth.' })
-  lng: number | null;
-  @ApiPropertyOptional({ enum: LOCATION_PRECISION_VALUES, description: 'How exactly the coordinates place the event.' })
-  precision?: string;
+  @ApiProperty({ type: 'number', minimum: -90, maximum: 90, description: 'Latitude of the point; what it stands for is in precision.' })
+  lat: number;
+  @ApiProperty({ type: 'number', minimum: -180, maximum: 180, description: 'Longitude of the point; what it stands for is in precision.' })
+  lng: number;
+  @ApiProperty({
+    enum: LOCATION_PRECISIONS,
+    enumName: 'LocationPrecision',
+    description:
+      'What the point stands for: site (a named base, airport or landmark), locality (a town or near one), region (a state, country or named sea: its centre), area (several countries, a command area, an ocean: its centroid), unknown (in space, not released or disputed: the nominal point 0, 0, not a place).',
+  })
+  precision: LocationPrecision;
 }
 
 export class CaseSummaryDto {
@@ -38,8 +47,8 @@ export class CaseSummaryDto {
   tranche: string;
   @ApiProperty() hasVideo: boolean;
   @ApiProperty({ type: LocalizedTextDto }) summary: LocalizedTextDto;
-  @ApiPropertyOptional({ format: 'date', description: 'When the archive first published this case.' }) addedAt?: string;
-  @ApiPropertyOptional({ format: 'date', description: 'When the record last changed.' }) updatedAt?: string;
+  @ApiProperty({ format: 'date', description: 'The day the case entered the archive (not the incident date).' }) addedAt: string;
+  @ApiProperty({ format: 'date', description: 'The day the case content last changed.' }) updatedAt: string;
   @ApiPropertyOptional({
     type: 'object',
     additionalProperties: { type: 'array', items: { type: 'string' } },
@@ -81,7 +90,8 @@ export class CaseRecordDto extends CaseSummaryDto {
   @ApiProperty({ type: [CaseSpecDto] }) specs: CaseSpecDto[];
   @ApiProperty({ type: [CaseSourceDto] }) sources: CaseSourceDto[];
   @ApiProperty({ type: [CaseImageDto] }) images: CaseImageDto[];
-  @ApiPropertyOptional({ type: [CaseRevisionDto], description: 'Changes since the record was added, oldest first.' }) revisions?: CaseRevisionDto[];
+  @ApiProperty({ type: [CaseRevisionDto], description: "The record's changes, newest first, ending with the day it was added." })
+  revisions: CaseRevisionDto[];
 }
 
 export class CaseListResponseDto extends EnvelopeDto {
@@ -91,8 +101,8 @@ export class CaseListResponseDto extends EnvelopeDto {
   limit: number;
   @ApiProperty({ type: 'integer', minimum: 0 }) offset: number;
   @ApiProperty({ type: [CaseSummaryDto] }) cases: CaseSummaryDto[];
-  @ApiPropertyOptional({ type: 'string', nullable: true, description: 'Pass as cursor for the next page; null on the last page.' })
-  nextCursor?: string | null;
+  @ApiProperty({ type: 'string', nullable: true, description: 'Pass as cursor (with the same filters) for the next page; null on the last page.' })
+  nextCursor: string | null;
 }
 
 export class CaseResponseDto extends EnvelopeDto {

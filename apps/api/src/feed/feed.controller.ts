@@ -2,6 +2,7 @@ import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CaseListQueryDto } from '../cases/case-list-query.dto';
 import { CACHE_CONTROL } from '../http/cache-control';
+import { DocumentFeed } from '../openapi/api-docs.decorators';
 import { ATOM_CONTENT_TYPE } from './atom-feed.builder';
 import { FeedService } from './feed.service';
 
@@ -14,6 +15,7 @@ export class FeedController {
    * returned body is wrapped in the JSON envelope; errors still leave through the JSON filter.
    */
   @Get()
+  @DocumentFeed()
   async get(@Query() query: CaseListQueryDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
     const xml = await this.feed.render(query, { origin: `${request.protocol}://${request.host}`, search });

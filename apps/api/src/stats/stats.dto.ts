@@ -17,4 +17,12 @@ export class StatsResponseDto extends EnvelopeDto {
   @ApiProperty(counts(`The spec's tranches (${SPEC_TRANCHES.join(', ')}), zeros included, and every other tranche present.`))
   byTranche: Record<string, number>;
   @ApiProperty(counts('Country code -> cases.')) byCountry: Record<string, number>;
+  @ApiProperty({ type: 'string', format: 'date', nullable: true, description: 'The newest updatedAt in the archive; null when it is empty.' })
+  lastUpdated: string | null;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string', format: 'date' },
+    description: 'The day each PURSUE tranche was published, e.g. {"PURSUE-1": "2026-05-08"}.',
+  })
+  releases: Record<string, string>;
 }
