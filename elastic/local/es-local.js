@@ -76,13 +76,19 @@ function instancePaths(name) {
   let base = path.join(HERE, 'run', name);
   if (isRoot()) {
     ensureRunUser();
-    if (!userCanRead(path.join(BUILT_HOME, 'bin', 'elasticsearch'))) {
+    // Asked of a file that exists before any build, so `status` on a fresh clone decides the same way.
+    if (!userCanRead(path.join(HERE, 'pom.xml'))) {
       const outside = path.join('/var/tmp', `uap-case-archive-es-${Buffer.from(HERE).toString('hex').slice(-16)}`);
       home = path.join(outside, `elasticsearch-${VERSION}`);
       base = path.join(outside, 'run', name);
-      if (!fs.existsSync(path.join(home, 'bin', 'elasticsearch'))) {
+      // Staged once per build: a rebuilt plugin (new descriptor) is staged again.
+      const descriptor = (root) => path.join(root, 'plugins', 'uap-analysis', 'plugin-descriptor.properties');
+      const stagedIsCurrent =
+        fs.existsSync(descriptor(home)) && fs.readFileSync(descriptor(home), 'utf8') === fs.readFileSync(descriptor(BUILT_HOME), 'utf8');
+      if (fs.existsSync(descriptor(BUILT_HOME)) && !stagedIsCurrent) {
         log(`the project is not readable by ${RUN_USER}; staging the node under ${outside}`);
         fs.mkdirSync(outside, { recursive: true, mode: 0o755 });
+        fs.rmSync(home, { recursive: true, force: true });
         fs.cpSync(BUILT_HOME, home, { recursive: true });
       }
     }
