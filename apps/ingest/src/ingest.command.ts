@@ -3,7 +3,7 @@ import type { CaseProblem, CaseRecord } from '@app/cases';
 import { CASE_INDEX_MAPPINGS, CASE_INDEX_SETTINGS } from '@app/search';
 import { streamDataset } from './dataset/dataset-reader';
 import { checkDataset } from './dataset/dataset-validator';
-import type { CaseIndexer, IndexingProgress } from './indexing/case-indexer';
+import type { CaseIndexer, IndexableCase, IndexingProgress } from './indexing/case-indexer';
 
 export interface IngestOptions {
   /** Skip the work when the live index already holds this exact dataset. */
@@ -37,10 +37,10 @@ export async function runIngest(indexer: CaseIndexer, path: string, progress: In
 }
 
 /** The second pass. The first found every record valid; a file that changed in between fails here or at the count check. */
-async function* validatedRecords(path: string): AsyncGenerator<CaseRecord> {
+async function* validatedRecords(path: string): AsyncGenerator<IndexableCase> {
   for await (const entry of streamDataset(path)) {
     if (entry.problem) throw new Error(`${entry.problem.record} changed while it was being indexed: ${entry.problem.message}`);
-    yield entry.value as CaseRecord;
+    yield { record: entry.value as CaseRecord, json: entry.text };
   }
 }
 
