@@ -125,8 +125,9 @@ export class DatasetHasher {
   /** The running sum, as eight 32-bit words, least significant first. */
   private readonly sum = new Uint32Array(8);
 
-  add(record: unknown): void {
-    const digest = createHash('sha256').update(JSON.stringify(record)).digest();
+  /** `json` is the record's JSON.stringify, when the caller already has it. */
+  add(record: unknown, json = JSON.stringify(record)): void {
+    const digest = createHash('sha256').update(json).digest();
     let carry = 0;
     for (let word = 0; word < 8; word += 1) {
       const total = this.sum[word] + digest.readUInt32LE(word * 4) + carry;

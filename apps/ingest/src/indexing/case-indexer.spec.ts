@@ -20,6 +20,12 @@ describe('searchDocumentJson', () => {
     expect(JSON.parse(searchDocumentJson({ record }))).toEqual(expected);
   });
 
+  it("sends, from a line that is exactly the record's JSON, the very bytes the record would serialize to", () => {
+    for (const record of [placed, nowhere]) {
+      expect(searchDocumentJson({ record, json: JSON.stringify(record) })).toBe(JSON.stringify(toSearchDocument(record)));
+    }
+  });
+
   it('gives a placed case its geo point and a case of precision unknown none', () => {
     expect(JSON.parse(searchDocumentJson({ record: placed, json: JSON.stringify(placed) })).point).toEqual({
       lat: placed.location.lat,

@@ -48,10 +48,10 @@ export interface IndexableCase {
 }
 
 /**
- * The search document as the `_bulk` body line. From an NDJSON line it reuses the text the
- * first pass validated and appends the point, which spares serializing every record again
- * (about as dear as parsing it); Elasticsearch reads the same fields either way. The record
- * has no `point` of its own (validation refuses unknown fields), so the key is not repeated.
+ * The search document as the `_bulk` body line. Given the record's own JSON (an NDJSON line the
+ * first pass found to be exactly its JSON.stringify) it appends the point to that text, which
+ * spares serializing every record again (about as dear as parsing it) and sends the same bytes.
+ * The record has no `point` of its own (validation refuses unknown fields), so no key repeats.
  */
 export function searchDocumentJson({ record, json }: IndexableCase): string {
   if (json === undefined) return JSON.stringify(toSearchDocument(record));
