@@ -3,7 +3,7 @@ import type { CaseProblem, CaseRecord } from '@app/cases';
 import { CASE_INDEX_MAPPINGS, CASE_INDEX_SETTINGS } from '@app/search';
 import { streamDataset } from './dataset/dataset-reader';
 import { checkDataset } from './dataset/dataset-validator';
-import type { CaseIndexer, IndexingProgress } from './indexing/case-indexer';
+import type { CaseIndexer, IndexableCase, IndexingProgress } from './indexing/case-indexer';
 
 export interface IngestOptions {
   /** Skip the work when the live index already holds this exact dataset. */
@@ -24,7 +24,8 @@ const logger = new Logger('Ingest');
  * memory, so its size is bounded by the disk, not the heap.
  */
 export async function runIngest(indexer: CaseIndexer, path: string, progress: IndexingProgress, options: IngestOptions = {}): Promise<IngestOutcome> {
-  const { problems, count, hash } = await checkDataset(path, { CASE_INDEX_SETTINGS, CASE_INDEX_MAPPINGS });
+  const lines = { verbatim: true };
+  const { problems, count, hash } = await checkDataset(path, { CASE_INDEX_SETTINGS, CASE_INDEX_MAPPINGS }, lines);
   if (problems.length > 0) return { status: 'invalid', problems };
 
   logger.log(`Validated ${count} cases from ${path}`);
@@ -32,15 +33,18 @@ export async function runIngest(indexer: CaseIndexer, path: string, progress: In
     logger.log(`Alias ${indexer.alias} already serves this dataset (${hash}); nothing to do`);
     return { status: 'unchanged', count };
   }
-  const result = await indexer.ingest(validatedRecords(path), count, hash, progress);
+  const result = await indexer.ingest(validatedRecords(path, lines.verbatim), count, hash, progress);
   return { status: 'indexed', ...result };
 }
 
-/** The second pass. The first found every record valid; a file that changed in between fails here or at the count check. */
-async function* validatedRecords(path: string): AsyncGenerator<CaseRecord> {
+/**
+ * The second pass. The first found every record valid; a file that changed in between fails here or at the count check.
+ * With `verbatim` lines (see DatasetLines) each record carries its line, which goes to Elasticsearch unserialized.
+ */
+async function* validatedRecords(path: string, verbatim: boolean): AsyncGenerator<IndexableCase> {
   for await (const entry of streamDataset(path)) {
     if (entry.problem) throw new Error(`${entry.problem.record} changed while it was being indexed: ${entry.problem.message}`);
-    yield entry.value as CaseRecord;
+    yield { record: entry.value as CaseRecord, json: verbatim ? entry.text : undefined };
   }
 }
 

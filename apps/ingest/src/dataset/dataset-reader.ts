@@ -8,8 +8,12 @@ import type { CaseProblem } from '@app/cases';
 import { parser } from 'stream-json';
 import { streamArray } from 'stream-json/streamers/StreamArray';
 
-/** One item read from a dataset: a parsed JSON value, or the reason a file or line is not JSON. */
-export type DatasetEntry = { value: unknown; problem?: undefined } | { value?: undefined; problem: CaseProblem };
+/**
+ * One item read from a dataset: a parsed JSON value, or the reason a file or line is not JSON.
+ * An NDJSON line also comes as `text`, so the indexing pass can send the JSON it read instead of
+ * serializing the value again.
+ */
+export type DatasetEntry = { value: unknown; text?: string; problem?: undefined } | { value?: undefined; text?: undefined; problem: CaseProblem };
 
 export interface RawDataset {
   /** Parsed JSON values, in a stable order; not yet validated. */
@@ -102,7 +106,7 @@ async function* streamNdjson(path: string): AsyncGenerator<DatasetEntry> {
     const line = number === 1 ? raw.replace(/^\uFEFF/, '') : raw;
     if (!line.trim()) continue;
     try {
-      yield { value: JSON.parse(line) };
+      yield { value: JSON.parse(line), text: line };
     } catch (error) {
       yield { problem: { record: `${path}:${number}`, field: '(line)', message: `is not valid JSON: ${(error as Error).message}` } };
     }
@@ -121,8 +125,9 @@ export class DatasetHasher {
   /** The running sum, as eight 32-bit words, least significant first. */
   private readonly sum = new Uint32Array(8);
 
-  add(record: unknown): void {
-    const digest = createHash('sha256').update(JSON.stringify(record)).digest();
+  /** `json` is the record's JSON.stringify, when the caller already has it. */
+  add(record: unknown, json = JSON.stringify(record)): void {
+    const digest = createHash('sha256').update(json).digest();
     let carry = 0;
     for (let word = 0; word < 8; word += 1) {
       const total = this.sum[word] + digest.readUInt32LE(word * 4) + carry;

@@ -18,6 +18,22 @@ describe('checkDataset', () => {
     expect(check).toEqual({ problems: [], count: fixture.length, hash: datasetHash(fixture, { v: 1 }) });
   });
 
+  it('lets the indexing pass send the lines as read only when each is exactly the JSON of its record', async () => {
+    const verbatim = async (path: string) => {
+      const lines = { verbatim: true };
+      await checkDataset(path, {}, lines);
+      return lines.verbatim;
+    };
+    const [a, b] = fixture;
+    expect(await verbatim(ndjson('compact.ndjson', [a, b]))).toBe(true);
+    // Spacing, or a key given twice (JSON.parse keeps the last; Elasticsearch would refuse the line): serialize again.
+    expect(await verbatim(ndjson('spaced.ndjson', [a, JSON.stringify(b, null, 1).replace(/\n/g, '')]))).toBe(false);
+    expect(await verbatim(ndjson('twice.ndjson', [a, `{"type":"radar",${JSON.stringify(b).slice(1)}`]))).toBe(false);
+    const array = join(dir, 'array.json');
+    writeFileSync(array, JSON.stringify([a, b]));
+    expect(await verbatim(array)).toBe(false);
+  });
+
   it('reports every problem in one pass: bad lines, bad fields, records without ids by position, duplicate ids', async () => {
     const [a, b] = fixture;
     const check = await checkDataset(

@@ -10,11 +10,21 @@ export interface DatasetCheck {
   hash: string;
 }
 
+/** What the first pass learns about the input's text, for the second. */
+export interface DatasetLines {
+  /**
+   * True when the input is NDJSON and every line is exactly `JSON.stringify` of its value (no
+   * spacing, no repeated key): then the indexing pass may send each line as it was read, and
+   * Elasticsearch receives the very document the record would serialize to.
+   */
+  verbatim: boolean;
+}
+
 /**
  * The first of the ingest's two passes: reads the dataset once, validating each record as it
  * arrives, so memory stays flat whatever its size. Only the ids are kept, to find duplicates.
  */
-export async function checkDataset(path: string, indexDefinition: unknown): Promise<DatasetCheck> {
+export async function checkDataset(path: string, indexDefinition: unknown, lines: DatasetLines = { verbatim: true }): Promise<DatasetCheck> {
   const problems: CaseProblem[] = [];
   const hasher = new DatasetHasher();
   // The record number of each id's first appearance, for the duplicate message.
@@ -28,7 +38,10 @@ export async function checkDataset(path: string, indexDefinition: unknown): Prom
     }
     count += 1;
     const raw = entry.value;
-    hasher.add(raw);
+    // The hash serializes each record anyway; comparing that with the line read costs next to nothing.
+    const json = JSON.stringify(raw);
+    hasher.add(raw, json);
+    if (entry.text !== json) lines.verbatim = false;
     const id = (raw as { id?: unknown } | null)?.id;
     const named = typeof id === 'string' && id !== '';
     // validateCases names a record without an id by its position in the list it was given: here, #1.

@@ -65,7 +65,7 @@ export class CaseSpecDto {
   value: LocalizedTextDto;
 }
 
-const HTTP_URL = { protocols: ['http', 'https'], require_protocol: true };
+export const HTTP_URL = { protocols: ['http', 'https'], require_protocol: true };
 
 export class CaseSourceDto {
   @IsString()
