@@ -2,6 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { Environment } from '@app/config';
+import { BatchedStdout } from './batched-stdout';
 import { pinoOptions } from './http-log.options';
 import { PinoNestLogger } from './pino-nest.logger';
 
@@ -21,16 +22,15 @@ export class LoggingModule {
     return {
       module: LoggingModule,
       providers: [
+        BatchedStdout,
         {
           provide: API_LOGGER,
-          inject: [ConfigService],
-          useFactory: (config: ConfigService<Environment, true>): Logger => {
+          inject: [ConfigService, BatchedStdout],
+          useFactory: (config: ConfigService<Environment, true>, stdout: BatchedStdout): Logger => {
             const settings = pinoOptions(config.get('LOG_LEVEL', { infer: true }));
             if (options.stream) return pino(settings, options.stream);
             if (prettyWhenInteractive()) return pino({ ...settings, transport: { target: 'pino-pretty', options: { singleLine: true } } });
-            // Asynchronous stdout: lines logged while a write is in flight go out together in the next
-            // one, instead of one blocking write(2) per request; pino flushes what is left on exit.
-            return pino(settings, pino.destination({ dest: 1, sync: false }));
+            return pino(settings, stdout.destination);
           },
         },
         { provide: PinoNestLogger, inject: [API_LOGGER], useFactory: (logger: Logger) => new PinoNestLogger(logger) },
