@@ -153,8 +153,8 @@ async function searchAfterWalk(es, alias, source) {
   const started = process.hrtime.bigint();
   for (;;) {
     const page = await es('POST', path.replace(`/${ALIAS}/`, `/${alias}/`), after ? { ...body, search_after: after } : body);
-    // filter_path leaves out hits.hits when a page is empty.
-    const hits = page.hits.hits ?? [];
+    // filter_path leaves out hits.hits (and, with no total tracked, hits itself) when a page is empty.
+    const hits = page.hits?.hits ?? [];
     docs += hits.length;
     if (hits.length < PAGE) break;
     after = hits.at(-1).sort;
