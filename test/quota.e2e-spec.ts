@@ -3,7 +3,6 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EnvironmentOverrides } from '@app/config';
-import { __resetOutOfContextForTests } from 'nestjs-pino/PinoLogger';
 import { createApiApp } from '../apps/api/src/create-api-app';
 import { elasticsearchUrl, FIXTURE, ingest, request, RunningApi, startApi } from './support/archive-harness';
 import { RunningRedis, startRedis } from './support/redis-under-test';
@@ -143,9 +142,7 @@ describe('shared counters through Redis', () => {
 
     // A third instance, fresh budget in memory but not in Redis: it refuses at once. Its log is kept.
     const log: { level: number; msg: string }[] = [];
-    // nestjs-pino writes lines logged outside a request through the first logger the process made;
-    // one api per process is what production runs, so this test makes this api's logger that one.
-    __resetOutOfContextForTests();
+    // Nest's Logger instances write through the logger of the api created last in the process (this one).
     const app = await createApiApp({
       env: { ELASTICSEARCH_URL: elasticsearchUrl(), CASES_ALIAS: ALIAS, REDIS_URL: redis.url, QUOTA_REQUESTS: '4' },
       logStream: { write: (line: string) => void log.push(JSON.parse(line)) },

@@ -18,8 +18,11 @@ export const BY_LATEST_CHANGE: estypes.SortCombinations[] = [{ updatedAt: { orde
  * empty filtered feed a meaningful `updated`.
  */
 export function buildCaseFeedRequest(index: string, params: CaseListParams): estypes.SearchRequest {
+  // The list's filter_path would drop the aggregation this request adds.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { filter_path, ...list } = buildCaseListRequest(index, params);
   return {
-    ...buildCaseListRequest(index, params),
+    ...list,
     _source: [...CASE_SUMMARY_FIELDS],
     sort: BY_LATEST_CHANGE,
     aggs: { archive: { global: {}, aggs: { lastUpdated: { max: { field: 'updatedAt', format: 'strict_date' } } } } },

@@ -8,6 +8,7 @@ describe('buildCaseListRequest', () => {
   it('lists everything newest first, then by id, when nothing is filtered', () => {
     expect(buildCaseListRequest('cases', { limit: 50, offset: 0 })).toEqual({
       index: 'cases',
+      filter_path: ['hits.total.value', 'hits.hits._source', 'hits.hits.sort', 'hits.hits.highlight'],
       from: 0,
       size: 50,
       track_total_hits: true,
@@ -91,6 +92,10 @@ describe('buildCaseListRequest with a cursor', () => {
 });
 
 describe('toCaseListPage', () => {
+  it('reads an empty page, which filter_path leaves without hits.hits', () => {
+    expect(toCaseListPage({ hits: { total: { value: 0 } } } as never)).toEqual({ total: 0, cases: [] });
+  });
+
   it('returns the total and the summaries in hit order', () => {
     const page = toCaseListPage({
       took: 1,

@@ -37,6 +37,13 @@ export interface CaseListPage {
 /** Title matches weigh more than location or summary matches. */
 export const KEYWORD_FIELDS = ['title.en^3', 'title.zh^3', 'location.name.en^2', 'location.name.zh^2', 'summary.en', 'summary.zh'];
 
+/**
+ * Only what toCaseListPage reads. Elasticsearch then writes, and the client parses, just the
+ * summaries, sort values, highlights and the total: no per-hit _index/_id/_score, no _shards.
+ * With no hits the response has no `hits.hits` at all.
+ */
+export const CASE_LIST_FILTER_PATH = ['hits.total.value', 'hits.hits._source', 'hits.hits.sort', 'hits.hits.highlight'];
+
 /** Newest first; `id` breaks ties so that pages never overlap or skip. */
 const CHRONOLOGICAL: estypes.SortCombinations[] = [{ date: { order: 'desc' } }, { id: { order: 'asc' } }];
 
@@ -56,6 +63,7 @@ export function buildCaseListRequest(index: string, params: CaseListParams): est
 
   return {
     index,
+    filter_path: CASE_LIST_FILTER_PATH,
     // search_after costs the same on page 1 and page 1,000, and is not bound by the 10,000 window.
     from: params.searchAfter ? 0 : params.offset,
     size: params.limit,
@@ -112,7 +120,8 @@ const HIGHLIGHT: estypes.SearchHighlight = {
 /** With `highlight` set, every case carries a `highlight` object, empty when nothing matched in it. */
 export function toCaseListPage(response: estypes.SearchResponse<CaseSummary>, params: Pick<CaseListParams, 'highlight'> = {}): CaseListPage {
   const total = response.hits.total;
-  const hits = response.hits.hits;
+  // filter_path drops `hits.hits` when there are none.
+  const hits = response.hits.hits ?? [];
   return {
     total: typeof total === 'number' ? total : (total?.value ?? 0),
     cases: hits.map((hit) => (params.highlight ? { ...(hit._source as CaseSummary), highlight: hit.highlight ?? {} } : (hit._source as CaseSummary))),

@@ -64,7 +64,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
     // The request id: the response's X-Request-Id and the request's log line carry it too.
     const errorId = String(request.id);
-    this.logger.error(`Unexpected error ${errorId} on ${request.method} ${request.url}`, (exception as Error)?.stack ?? String(exception));
+    // The id goes on the line itself: request lines are written from a Fastify hook, not a per-request child logger.
+    this.logger.error({ requestId: errorId, err: exception }, `Unexpected error ${errorId} on ${request.method} ${request.url}`);
     return {
       status: HttpStatus.INTERNAL_SERVER_ERROR,
       code: 'internal_error',

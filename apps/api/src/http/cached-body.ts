@@ -36,6 +36,8 @@ export class CachedBody {
   readonly etag: string;
   readonly createdAt = Date.now();
   private readonly variants = new Map<'br' | 'gzip', Promise<Buffer>>();
+  /** The variants already compressed, for hits that can then be answered without waiting on a promise. */
+  private readonly ready = new Map<'br' | 'gzip', Buffer>();
 
   constructor(readonly identity: Buffer) {
     // The hash of the uncompressed bytes: equal bodies get equal tags on every replica.
@@ -52,12 +54,23 @@ export class CachedBody {
   }
 
   encoded(encoding: ContentEncoding): Promise<Buffer> {
-    if (encoding === 'identity') return Promise.resolve(this.identity);
-    let variant = this.variants.get(encoding);
-    if (!variant) {
-      variant = compressors[encoding](this.identity);
+    const now = this.encodedNow(encoding);
+    return now ? Promise.resolve(now) : this.variants.get(encoding as 'br' | 'gzip')!;
+  }
+
+  /** The bytes in this encoding if they are already made; otherwise starts making them and answers undefined. */
+  encodedNow(encoding: ContentEncoding): Buffer | undefined {
+    if (encoding === 'identity') return this.identity;
+    const done = this.ready.get(encoding);
+    if (done) return done;
+    if (!this.variants.has(encoding)) {
+      const variant = compressors[encoding](this.identity);
       this.variants.set(encoding, variant);
+      variant.then(
+        (bytes) => this.ready.set(encoding, bytes),
+        () => undefined,
+      );
     }
-    return variant;
+    return undefined;
   }
 }

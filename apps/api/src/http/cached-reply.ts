@@ -4,6 +4,8 @@ import { CACHE_CONTROL, STALE_CACHE_CONTROL } from './cache-control';
 import { CachedBody, pickEncoding } from './cached-body';
 import { etagMatches } from './conditional-get';
 
+const EMPTY = Buffer.alloc(0);
+
 /**
  * What a cached endpoint's service returns: the body's bytes and how they were obtained.
  * `T` names the JSON shape those bytes hold (inside the envelope), for readers and API docs.
@@ -24,6 +26,11 @@ export class CachedReply<T extends object = object> {
    * If-None-Match gets no body here at all; answerNotModified turns the reply into a 304.
    */
   async writeTo(request: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
+    return this.writeNow(request, reply);
+  }
+
+  /** writeTo, answering the bytes themselves when they are at hand (every hit after the first per encoding). */
+  writeNow(request: FastifyRequest, reply: FastifyReply): Buffer | Promise<Buffer> {
     const { body } = this;
     reply.header('content-type', 'application/json; charset=utf-8');
     reply.header('etag', body.etag);
@@ -37,12 +44,12 @@ export class CachedReply<T extends object = object> {
     } else {
       reply.header('cache-control', CACHE_CONTROL);
     }
-    if (etagMatches(request.headers['if-none-match'], body.etag)) return Buffer.alloc(0);
+    if (etagMatches(request.headers['if-none-match'], body.etag)) return EMPTY;
 
     const encoding = pickEncoding(request.headers['accept-encoding'], body.identity.length);
     // A set Content-Encoding also tells @fastify/compress these bytes are done. Identity needs no
     // mark: pickEncoding and the plugin share the encodings and threshold, so it will not compress.
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return body.encoded(encoding);
+    return body.encodedNow(encoding) ?? body.encoded(encoding);
   }
 }

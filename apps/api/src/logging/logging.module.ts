@@ -1,31 +1,41 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Global, Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { LoggerModule } from 'nestjs-pino';
-import type { DestinationStream } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import type { Environment } from '@app/config';
-import { httpLogOptions } from './http-log.options';
+import { BatchedStdout } from './batched-stdout';
+import { pinoOptions } from './http-log.options';
+import { PinoNestLogger } from './pino-nest.logger';
 
 export interface LoggingOptions {
   /** Where the JSON lines go instead of stdout (tests read them). */
   stream?: DestinationStream;
 }
 
-/** pino through Nest: one JSON line per request, and every Nest log line as JSON too. */
+/** The api's one pino logger: request lines (logging.plugin) and Nest's own lines both write through it. */
+export const API_LOGGER = Symbol('API_LOGGER');
+
+/** pino: one JSON line per request, and every Nest log line as JSON too. */
+@Global()
 @Module({})
 export class LoggingModule {
   static forRoot(options: LoggingOptions = {}): DynamicModule {
     return {
       module: LoggingModule,
-      imports: [
-        LoggerModule.forRootAsync({
-          inject: [ConfigService],
-          useFactory: (config: ConfigService<Environment, true>) => {
-            const http = httpLogOptions(config.get('LOG_LEVEL', { infer: true }));
-            if (options.stream) return { pinoHttp: [http, options.stream] };
-            return { pinoHttp: prettyWhenInteractive() ? { ...http, transport: { target: 'pino-pretty', options: { singleLine: true } } } : http };
+      providers: [
+        BatchedStdout,
+        {
+          provide: API_LOGGER,
+          inject: [ConfigService, BatchedStdout],
+          useFactory: (config: ConfigService<Environment, true>, stdout: BatchedStdout): Logger => {
+            const settings = pinoOptions(config.get('LOG_LEVEL', { infer: true }));
+            if (options.stream) return pino(settings, options.stream);
+            if (prettyWhenInteractive()) return pino({ ...settings, transport: { target: 'pino-pretty', options: { singleLine: true } } });
+            return pino(settings, stdout.destination);
           },
-        }),
+        },
+        { provide: PinoNestLogger, inject: [API_LOGGER], useFactory: (logger: Logger) => new PinoNestLogger(logger) },
       ],
+      exports: [API_LOGGER, PinoNestLogger],
     };
   }
 }

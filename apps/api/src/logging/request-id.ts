@@ -9,7 +9,7 @@ type WithRequestId = IncomingMessage & { [REQUEST_ID]?: string };
 
 /**
  * The one id of a request: the caller's X-Request-Id when sane, otherwise a new UUID. Fastify
- * (request.id, the 500's errorId) and pino-http (the log line) both ask here, and get the same answer.
+ * (request.id, the 500's errorId, the log line) asks here once per request.
  */
 export function requestIdOf(raw: IncomingMessage): string {
   const request = raw as WithRequestId;

@@ -15,9 +15,13 @@ export async function registerQuota(app: NestFastifyApplication): Promise<void> 
   await quota.start();
   const fastify = app.getHttpAdapter().getInstance();
   await fastify.register(rateLimit, quota.pluginOptions());
-  fastify.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: it runs on every response, and an async hook would cost a promise each time.
+  fastify.addHook('onSend', (request, reply, payload, done) => {
     const limit = reply.getHeader('ratelimit-limit');
-    if (limit === undefined) return payload;
+    if (limit === undefined) {
+      done(null, payload);
+      return;
+    }
     const policy = quota.policyOf(request);
     const state = {
       policy: policy.name,
@@ -29,6 +33,6 @@ export async function registerQuota(app: NestFastifyApplication): Promise<void> 
     for (const field of PLUGIN_FIELDS) reply.removeHeader(field);
     reply.header('RateLimit-Policy', rateLimitPolicyField(state));
     reply.header('RateLimit', rateLimitField(state));
-    return payload;
+    done(null, payload);
   });
 }

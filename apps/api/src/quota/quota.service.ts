@@ -27,6 +27,8 @@ const RedisStore = require('@fastify/rate-limit/store/RedisStore') as new (
 /** Operational endpoints are never counted: probes and scrapers must not eat a client's budget or be refused. */
 export const QUOTA_EXEMPT_PATHS = ['/health', '/ready', '/metrics'];
 
+const EXEMPT_ROUTES = new Set(QUOTA_EXEMPT_PATHS);
+
 /** The policy a request is counted under: keyless (per client address) or an operator-issued key. */
 export interface QuotaPolicy {
   name: string;
@@ -75,7 +77,9 @@ export class QuotaService {
   }
 
   isExempt(request: FastifyRequest): boolean {
-    return QUOTA_EXEMPT_PATHS.includes(request.url.split('?')[0].replace(/\/+$/, '') || '/');
+    // The route pattern (Fastify has routed the request before onRequest): no URL parsing per request.
+    const route = request.routeOptions.url;
+    return route !== undefined && EXEMPT_ROUTES.has(route);
   }
 
   /** The policy of a request; throws 401 for a key that is present but unknown or malformed. */

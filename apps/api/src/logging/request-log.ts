@@ -1,0 +1,27 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+
+/**
+ * Writes the request's one JSON line, from a Fastify hook: the fields pino-http wrote (requestId,
+ * req, res, durationMs) plus the route pattern and the X-Cache result. One plain pino call with no
+ * per-request child logger and no Nest middleware: this runs on every request, cache hits
+ * included, and pino-http behind Nest's middleware layer cost more than serving the hit itself.
+ */
+export function logRequest(logger: Logger, request: FastifyRequest, reply: FastifyReply | null): void {
+  const status = reply ? reply.statusCode : null;
+  const failed = status === null || status >= 500;
+  if (!logger.isLevelEnabled(failed ? 'error' : 'info')) return;
+  const cache = reply?.getHeader('x-cache');
+  const line = {
+    requestId: request.id,
+    req: { id: request.id, method: request.method, url: request.url },
+    res: { statusCode: status },
+    durationMs: reply ? Math.round(reply.elapsedTime) : null,
+    route: request.routeOptions.url ?? null,
+    cache: typeof cache === 'string' ? cache.toLowerCase() : null,
+  };
+  // No reply: the client closed the connection before the response was sent.
+  if (!reply) logger.error(line, 'request aborted');
+  else if (failed) logger.error(line, 'request errored');
+  else logger.info(line, 'request completed');
+}
