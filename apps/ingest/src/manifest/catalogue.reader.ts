@@ -144,19 +144,8 @@ export function readCatalogue(content: string | Buffer, name: string, calendar: 
   return { name, format, rows, warnings };
 }
 
-interface RawRow {
-  release: number | null;
-  rawReleaseDate: string;
-  fileId: string;
-  title: string;
-  type: string;
-  agency: string;
-  incidentDate: string;
-  location: string;
-  description: string;
-  links: string[];
-  dvidsId: string;
-}
+/** A row as one format gives it, before the release date is parsed and the key assigned. */
+type RawRow = Omit<CatalogueRow, 'line' | 'releaseDate' | 'key'> & { rawReleaseDate: string };
 
 function fromWarGov(value: (column: string) => string): RawRow {
   const title = value('Title');
