@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // `npm run bench`: figures only, each a ratio to a baseline measured in the same run, at two
 // archive sizes (the bundled archive and 100k synthetic cases; 1M too with BENCH_1M=1):
-//   - uncached list and `q` search vs the identical request sent straight to Elasticsearch;
+//   - uncached list and `q` search vs the identical request sent straight to Elasticsearch, with a
+//     pass-through proxy beside them: the most any process in between can reach on this machine;
 //   - a cached hit, and the 304 path, vs bare Fastify serving the same bytes;
-//   - a cursor walk of the whole archive, and the NDJSON export, vs Elasticsearch's own search_after walk;
+//   - a cursor walk of the whole archive, and the NDJSON export, vs Elasticsearch's own search_after walk
+//     (both read by one client, asking for gzip as a consumer would);
 //   - the ingest CLI vs a raw `_bulk` of the same documents; api RSS under load; ingest peak RSS.
 // The Elasticsearch requests come from the project's own query builders (libs/search, loaded
 // through ts-node), so the baseline is exactly what the api asks. Nothing passes or fails here.
@@ -13,12 +15,13 @@
 //   ELASTICSEARCH_URL (else the local dev node), BENCH_WORKDIR (a temp dir) for generated data.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
+import http from 'node:http';
+import { createGunzip } from 'node:zlib';
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { ensureElasticsearch, runApp, stopLocalElasticsearch, waitExit } from './local-stack.mjs';
 
@@ -42,6 +45,7 @@ const PAGE = 500; // the api's largest page, so the cursor walk and its baseline
 const API_PORT = 3999;
 const API_UNCACHED_PORT = 3998;
 const BARE_PORT = 3997;
+const PROXY_PORT = 3996;
 const QUIET = ['ignore', 'ignore', 'inherit'];
 const BUNDLED = join(root, 'data', 'cases');
 const work = process.env.BENCH_WORKDIR ?? mkdtempSync(join(tmpdir(), 'uap-bench-'));
@@ -139,11 +143,41 @@ function searchBody(params) {
   return { index, body, path: `/${index}/_search${query}` };
 }
 
+// Both walks (the api's and Elasticsearch's own) are read by this one client, as a consumer would
+// read them: keep-alive, `Accept-Encoding: gzip` (what Elasticsearch itself offers), and Node
+// streams. fetch() decompresses through web streams, slowly enough to measure the client instead.
+const walkAgent = new http.Agent({ keepAlive: true });
+
+/** The response body as a (decompressed) Node stream; rejects on a status >= 400. */
+function walkRequest(url, body) {
+  return new Promise((resolve, reject) => {
+    const headers = { 'accept-encoding': 'gzip', ...(body ? { 'content-type': 'application/json' } : {}) };
+    const request = http.request(url, { method: body ? 'POST' : 'GET', agent: walkAgent, headers }, (response) => {
+      const stream = response.headers['content-encoding'] === 'gzip' ? response.pipe(createGunzip()) : response;
+      if (response.statusCode < 400) return resolve(stream);
+      readAll(stream).then(
+        (text) => reject(new Error(`${url.replace(/^http:\/\/[^/]+/, '')}: ${response.statusCode} ${text.slice(0, 200)}`)),
+        reject,
+      );
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+async function readAll(stream) {
+  const chunks = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const walkJson = async (url, body) => JSON.parse(await readAll(await walkRequest(url, body)));
+
 /**
  * Elasticsearch walking every document itself: the list request (same sort, same fields) with
  * search_after from the last hit, as a consumer would walk it without the api.
  */
-async function searchAfterWalk(es, alias, source) {
+async function searchAfterWalk(esUrl, alias, source) {
   const { body, path } = searchBody({ limit: PAGE });
   delete body.from;
   body.track_total_hits = false;
@@ -152,7 +186,8 @@ async function searchAfterWalk(es, alias, source) {
   let docs = 0;
   const started = process.hrtime.bigint();
   for (;;) {
-    const page = await es('POST', path.replace(`/${ALIAS}/`, `/${alias}/`), after ? { ...body, search_after: after } : body);
+    const url = `${esUrl.split(',')[0]}${path.replace(`/${ALIAS}/`, `/${alias}/`)}`;
+    const page = await walkJson(url, JSON.stringify(after ? { ...body, search_after: after } : body));
     // filter_path leaves out hits.hits (and, with no total tracked, hits itself) when a page is empty.
     const hits = page.hits?.hits ?? [];
     docs += hits.length;
@@ -221,6 +256,20 @@ function replayable(headers) {
   return Object.fromEntries([...headers].filter(([name]) => !drop.has(name)));
 }
 
+async function startProxy(esUrl, queries) {
+  const routes = Object.fromEntries(
+    queries.map(([, query, params]) => {
+      const { body, path } = searchBody(params);
+      return [`/api/cases?${query}`, { url: `${esUrl.split(',')[0]}${path}`, body: JSON.stringify(body) }];
+    }),
+  );
+  const file = join(work, 'proxy-routes.json');
+  writeFileSync(file, JSON.stringify(routes));
+  const child = spawn(process.execPath, [join(root, 'scripts', 'support', 'proxy-floor.mjs'), String(PROXY_PORT), file], { stdio: QUIET });
+  await waitForUrl(`http://127.0.0.1:${PROXY_PORT}/api/cases?${queries[0][1]}`);
+  return child;
+}
+
 async function startBare(capture) {
   const file = join(work, 'capture.json');
   writeFileSync(file, JSON.stringify(capture));
@@ -233,23 +282,29 @@ async function httpRows(size, es, esUrl, total) {
   const env = { ELASTICSEARCH_URL: esUrl, CASES_ALIAS: ALIAS };
   const esHeaders = { 'content-type': 'application/json' };
 
-  // Uncached: the api with its response cache off, vs the same search body sent to Elasticsearch.
+  // Uncached: the api with its response cache off, vs the same search body sent to Elasticsearch,
+  // and a pass-through proxy as the floor any process in between can reach on this machine.
+  const queries = [
+    ['uncached list ?type=military', 'type=military', { type: 'military' }],
+    ['uncached search ?q=radar', 'q=radar', { q: 'radar' }],
+  ];
   const uncached = await startApi(API_UNCACHED_PORT, { ...env, CACHE_TTL_SECONDS: '0' });
+  const proxy = await startProxy(esUrl, queries);
   const apiBase = `http://127.0.0.1:${API_UNCACHED_PORT}`;
   try {
-    for (const [what, query, params] of [
-      ['uncached list ?type=military', 'type=military', { type: 'military' }],
-      ['uncached search ?q=radar', 'q=radar', { q: 'radar' }],
-    ]) {
+    for (const [what, query, params] of queries) {
       const { body, path } = searchBody(params);
       const direct = await load({ url: `${esUrl.split(',')[0]}${path}`, method: 'POST', body: JSON.stringify(body), headers: esHeaders });
       const api = await load({ url: `${apiBase}/api/cases?${query}` });
+      const floor = await load({ url: `http://127.0.0.1:${PROXY_PORT}/api/cases?${query}` });
       const repeat = await fetch(`${apiBase}/api/cases?${query}`);
       const cachedAnyway = repeat.headers.get('x-cache') === 'HIT' ? 'the api answered from cache despite CACHE_TTL_SECONDS=0' : '';
       row(size, `${what} req/s`, api.rps, direct.rps, 'req/s', '>= 0.9x', [errorsNote(api, direct), cachedAnyway].filter(Boolean).join('; '));
       row(size, `${what} p99`, api.p99, direct.p99, 'ms', '<= 1.2x');
+      row(size, `  pass-through proxy req/s`, floor.rps, direct.rps, 'req/s', '', 'the floor: bytes piped untouched');
     }
   } finally {
+    await stop(proxy);
     await stop(uncached);
   }
 
@@ -292,7 +347,7 @@ async function httpRows(size, es, esUrl, total) {
       const probe = await (await fetch(`${base}/api/cases?limit=${PAGE}`)).json();
       if (probe.nextCursor === undefined) return skip(size, 'cursor walk docs/s', 'skipped: the api has no nextCursor');
       const walk = await cursorWalk(base);
-      const direct = await searchAfterWalk(es, ALIAS);
+      const direct = await searchAfterWalk(esUrl, ALIAS);
       row(
         size,
         `cursor walk (${walk.docs} cases) docs/s`,
@@ -306,7 +361,7 @@ async function httpRows(size, es, esUrl, total) {
     await attempt(size, 'NDJSON export docs/s', async () => {
       const exported = await exportWalk(base);
       if (!exported) return skip(size, 'NDJSON export docs/s', 'skipped: the api has no /api/cases/export');
-      const direct = await searchAfterWalk(es, ALIAS, { excludes: ['point'] });
+      const direct = await searchAfterWalk(esUrl, ALIAS, { excludes: ['point'] });
       row(
         size,
         `NDJSON export (${exported.docs} cases) docs/s`,
@@ -342,9 +397,7 @@ async function cursorWalk(base) {
   let docs = 0;
   let url = `${base}/api/cases?limit=${PAGE}`;
   for (;;) {
-    const response = await fetch(url);
-    const page = await response.json();
-    if (!response.ok) throw new Error(`${url.replace(base, '')}: ${response.status} ${JSON.stringify(page.error ?? page).slice(0, 200)}`);
+    const page = await walkJson(url);
     docs += page.cases.length;
     if (!page.nextCursor) break;
     url = `${base}/api/cases?limit=${PAGE}&cursor=${encodeURIComponent(page.nextCursor)}`;
@@ -354,15 +407,13 @@ async function cursorWalk(base) {
 
 async function exportWalk(base) {
   const started = process.hrtime.bigint();
-  const response = await fetch(`${base}/api/cases/export`);
-  if (response.status === 404 || !(response.headers.get('content-type') ?? '').includes('ndjson')) {
-    await response.body?.cancel();
-    return null;
-  }
+  const probe = await fetch(`${base}/api/cases/export`, { method: 'HEAD' });
+  if (!(probe.headers.get('content-type') ?? '').includes('ndjson')) return null;
   let docs = 0;
-  // fetch gives a web stream; readline wants a Node one.
-  const lines = createInterface({ input: Readable.fromWeb(response.body), crlfDelay: Infinity });
-  for await (const line of lines) if (line.trim()) docs += 1;
+  // One record per line: count the newlines.
+  for await (const chunk of await walkRequest(`${base}/api/cases/export`)) {
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) docs += 1;
+  }
   return { docs, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
 }
 

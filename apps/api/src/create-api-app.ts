@@ -7,7 +7,7 @@ import { loadEnvironment, trustProxyOption, type EnvironmentOverrides } from '@a
 import compress from '@fastify/compress';
 import { ApiModule } from './api.module';
 import { serveExplorer } from './explorer/explorer-static';
-import { BROTLI_QUALITY, COMPRESSION_THRESHOLD, CONTENT_ENCODINGS } from './http/cached-body';
+import { BROTLI_QUALITY, COMPRESSION_THRESHOLD, CONTENT_ENCODINGS, GZIP_LEVEL } from './http/cached-body';
 import { answerNotModified } from './http/conditional-get';
 import { serveCachedHits } from './http/cached-fast-path';
 import { ResponseCache } from './http/response-cache';
@@ -61,6 +61,7 @@ export async function createApiApp(
     // JSON, the export's NDJSON and the Atom feed (which the plugin's default list does not name).
     customTypes: /^application\/(?:json|x-ndjson|atom\+xml)(?:;|$)/,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+    zlibOptions: { level: GZIP_LEVEL },
   });
   answerNotModified(fastify);
   serveCachedHits(fastify, app.get(ResponseCache));

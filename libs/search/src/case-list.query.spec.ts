@@ -1,4 +1,4 @@
-import { buildCaseListRequest, KEYWORD_FIELDS, toCaseListPage } from './case-list.query';
+import { buildCaseListRequest, KEYWORD_FIELDS, readCaseListPage, toCaseListPage } from './case-list.query';
 
 const FIELDS = ['title.en^3', 'title.zh^3', 'location.name.en^2', 'location.name.zh^2', 'summary.en', 'summary.zh'];
 
@@ -146,5 +146,36 @@ describe('toCaseListPage', () => {
       { id: 'a', highlight: {} },
     ]);
     expect(toCaseListPage(response).cases).toEqual([{ id: 'b' }, { id: 'a' }]);
+  });
+});
+
+describe('readCaseListPage', () => {
+  const text = Buffer.from(
+    JSON.stringify({
+      hits: {
+        total: { value: 2 },
+        hits: [
+          { _source: { id: 'b', title: { zh: '乙', en: 'B' } }, highlight: { 'title.en': ['<em>B</em>'] }, sort: [5, 'b'] },
+          { _source: { id: 'a', title: { zh: '甲', en: 'A' } }, sort: [3, 'a'] },
+        ],
+      },
+    }),
+  );
+
+  it('gives each case as JSON text, with the total and the last sort values', () => {
+    const plain = Buffer.from(text.toString('utf8').replace(',"highlight":{"title.en":["<em>B</em>"]}', ''));
+    const page = readCaseListPage(plain);
+    expect(page.casesJson.map((json) => json.toString('utf8'))).toEqual([
+      '{"id":"b","title":{"zh":"乙","en":"B"}}',
+      '{"id":"a","title":{"zh":"甲","en":"A"}}',
+    ]);
+    expect(page).toMatchObject({ total: 2, lastSort: [3, 'a'] });
+  });
+
+  it('parses the response whole when highlights were asked for, and gives every case its highlight object', () => {
+    expect(readCaseListPage(text, { highlight: true }).casesJson.map((json) => JSON.parse(json.toString('utf8')))).toEqual([
+      { id: 'b', title: { zh: '乙', en: 'B' }, highlight: { 'title.en': ['<em>B</em>'] } },
+      { id: 'a', title: { zh: '甲', en: 'A' }, highlight: {} },
+    ]);
   });
 });

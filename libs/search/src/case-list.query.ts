@@ -1,6 +1,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { CASE_SUMMARY_FIELDS, CaseSummary, CaseType, Credibility, LocationPrecision } from '@app/cases';
 import type { SortValues } from './case-cursor';
+import { readRawHits } from './raw-hits';
 
 /** Validated, normalized list parameters (see the api's CaseListQueryDto). */
 export interface CaseListParams {
@@ -31,6 +32,13 @@ export interface CaseListPage {
   total: number;
   cases: (CaseSummary & { highlight?: CaseHighlight })[];
   /** The sort values of the last hit, for the next cursor; absent on an empty page. */
+  lastSort?: SortValues;
+}
+
+/** A list page with each case as the JSON bytes it is sent as. */
+export interface CaseListPageJson {
+  total: number;
+  casesJson: Buffer[];
   lastSort?: SortValues;
 }
 
@@ -116,6 +124,18 @@ const HIGHLIGHT: estypes.SearchHighlight = {
     'summary.zh': { number_of_fragments: 3, fragment_size: 150 },
   },
 };
+
+/**
+ * Reads a list response from its bytes. Without highlights each case's `_source` is taken as it
+ * came (readRawHits), which spares the api a parse and a re-serialization of every summary;
+ * with highlights, or any shape that reader does not vouch for, the response is parsed whole.
+ */
+export function readCaseListPage(body: Buffer, params: Pick<CaseListParams, 'highlight'> = {}): CaseListPageJson {
+  const raw = params.highlight ? undefined : readRawHits(body);
+  if (raw) return { total: raw.total ?? 0, casesJson: raw.sources, lastSort: raw.lastSort };
+  const page = toCaseListPage(JSON.parse(body.toString('utf8')) as estypes.SearchResponse<CaseSummary>, params);
+  return { total: page.total, casesJson: page.cases.map((summary) => Buffer.from(JSON.stringify(summary))), lastSort: page.lastSort };
+}
 
 /** With `highlight` set, every case carries a `highlight` object, empty when nothing matched in it. */
 export function toCaseListPage(response: estypes.SearchResponse<CaseSummary>, params: Pick<CaseListParams, 'highlight'> = {}): CaseListPage {

@@ -1,14 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { Client, errors, type TransportRequestOptions } from '@elastic/elasticsearch';
-import type { CaseRecord, CaseSummary } from '@app/cases';
+import { Client, errors, type estypes, type TransportRequestOptions } from '@elastic/elasticsearch';
+import type { CaseRecord } from '@app/cases';
 import type { Environment } from '@app/config';
 import { ArchiveGeneration, ArchiveGenerationTracker, isUnreachable } from './archive-generation';
 import type { SortValues } from './case-cursor';
 import { buildCaseExportRequest, EXPORT_KEEP_ALIVE } from './case-export.query';
-import { buildCaseListRequest, CaseListPage, CaseListParams, toCaseListPage } from './case-list.query';
+import { buildCaseListRequest, CaseListPageJson, CaseListParams, readCaseListPage } from './case-list.query';
 import { buildStatsRequest, CaseStats, toStats } from './case-stats.query';
 import { ELASTICSEARCH_CLIENT } from './elasticsearch.token';
+import { readRawHits } from './raw-hits';
 import { ArchiveUnavailableError, CaseNotFoundError, ElasticsearchUnreachableError } from './search.errors';
 
 /**
@@ -22,8 +23,8 @@ export function readRequestOptions(timeoutMs: number, nodes: number): Pick<Trans
 
 /** Pages of full records, read on demand (one page ahead at most); close() releases the point in time. */
 export interface CaseExportPages {
-  /** The next page, or null after the last one. */
-  next(): Promise<CaseRecord[] | null>;
+  /** The next page, each record as its JSON bytes, or null after the last one. */
+  next(): Promise<Buffer[] | null>;
   close(): Promise<void>;
 }
 
@@ -55,8 +56,8 @@ export class CasesRepository {
     return this.generations.snapshot;
   }
 
-  async list(params: CaseListParams): Promise<CaseListPage> {
-    return toCaseListPage(await this.call(() => this.client.search<CaseSummary>(buildCaseListRequest(this.alias, params), this.readOptions)), params);
+  async list(params: CaseListParams): Promise<CaseListPageJson> {
+    return readCaseListPage(await this.call(() => this.searchBytes(buildCaseListRequest(this.alias, params))), params);
   }
 
   findById(id: string): Promise<CaseRecord> {
@@ -91,12 +92,9 @@ export class CasesRepository {
       await this.client.closePointInTime({ id: pitId }).catch(() => undefined);
     };
     const read = async (after?: SortValues) => {
-      const response = await this.call(() =>
-        this.client.search<CaseRecord>(buildCaseExportRequest(pitId, params, pageSize, after), this.readOptions),
-      );
-      pitId = response.pit_id ?? pitId;
-      // filter_path drops `hits` altogether when there are none.
-      return response.hits?.hits ?? [];
+      const page = readExportPage(await this.call(() => this.searchBytes(buildCaseExportRequest(pitId, params, pageSize, after))));
+      pitId = page.pitId ?? pitId;
+      return page;
     };
 
     let pending: Promise<Awaited<ReturnType<typeof read>>> | null;
@@ -109,16 +107,30 @@ export class CasesRepository {
     return {
       next: async () => {
         if (!pending) return null;
-        const hits = await pending;
+        const { sources, lastSort } = await pending;
         // A short page is the last. Otherwise the next page is fetched while this one is sent:
         // two pages in memory at most, and Elasticsearch's time overlaps the client's.
-        pending = hits.length < pageSize || closed ? null : read(hits.at(-1)!.sort as SortValues);
+        pending = sources.length < pageSize || closed || !lastSort ? null : read(lastSort);
         // Handled when next() awaits it; this only keeps an abandoned prefetch from crashing the process.
         pending?.catch(() => undefined);
-        return hits.length > 0 ? hits.map((hit) => hit._source as CaseRecord) : null;
+        return sources.length > 0 ? sources : null;
       },
       close,
     };
+  }
+
+  /**
+   * A search whose response is wanted as bytes (the list and export pass the documents' JSON on
+   * without parsing it). Same node selection, timeout and retries onto other nodes as any read;
+   * an error status becomes the client's ResponseError, as a parsed search would throw.
+   */
+  private async searchBytes(request: estypes.SearchRequest): Promise<Buffer> {
+    const response = await this.client.search(request, { ...this.readOptions, asStream: true, meta: true });
+    const chunks: Buffer[] = [];
+    for await (const chunk of response.body as unknown as AsyncIterable<Buffer>) chunks.push(chunk);
+    const body = Buffer.concat(chunks);
+    if ((response.statusCode ?? 500) >= 400) throw new errors.ResponseError({ ...response, body: parseErrorBody(body.toString('utf8')) });
+    return body;
   }
 
   /** Fails fast while the circuit is open; opens it when no node answers. */
@@ -131,6 +143,28 @@ export class CasesRepository {
       if (domain instanceof ElasticsearchUnreachableError && !(error instanceof errors.TimeoutError)) this.generations.reportUnreachable();
       throw domain;
     }
+  }
+}
+
+/** An export page: each full record's JSON, the last sort values and the point in time to go on with. */
+function readExportPage(body: Buffer): { sources: Buffer[]; lastSort?: SortValues; pitId?: string } {
+  const raw = readRawHits(body);
+  if (raw) return raw;
+  const response = JSON.parse(body.toString('utf8')) as estypes.SearchResponse<CaseRecord>;
+  // filter_path drops `hits` altogether when there are none.
+  const hits = response.hits?.hits ?? [];
+  return {
+    sources: hits.map((hit) => Buffer.from(JSON.stringify(hit._source))),
+    lastSort: hits.at(-1)?.sort as SortValues | undefined,
+    pitId: response.pit_id,
+  };
+}
+
+function parseErrorBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
   }
 }
 

@@ -10,5 +10,6 @@ export * from './cases.repository';
 export * from './elasticsearch.client';
 export * from './elasticsearch.token';
 export * from './query-cache';
+export * from './raw-hits';
 export * from './search.errors';
 export * from './search.module';

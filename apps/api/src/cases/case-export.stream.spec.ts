@@ -1,10 +1,9 @@
 import { finished } from 'node:stream/promises';
-import type { CaseRecord } from '@app/cases';
 import type { CaseExportPages } from '@app/search';
 import { CaseExportStream } from './case-export.stream';
 
 /** An in-memory page source that records how far it was read and whether it was closed. */
-function pagesOf(pages: CaseRecord[][], failAt = -1) {
+function pagesOf(pages: Buffer[][], failAt = -1) {
   const state = { read: 0, closed: 0 };
   const source: CaseExportPages = {
     next: async () => {
@@ -16,7 +15,8 @@ function pagesOf(pages: CaseRecord[][], failAt = -1) {
   return { source, state };
 }
 
-const record = (id: string) => ({ id, title: { zh: '标题', en: 'Title' } }) as unknown as CaseRecord;
+/** A record as the repository hands it over: its JSON bytes. */
+const record = (id: string) => Buffer.from(JSON.stringify({ id, title: { zh: '标题', en: 'Title' } }));
 
 describe('CaseExportStream', () => {
   it('writes one JSON record per line, page after page, and closes at the end', async () => {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { CaseExportPages } from '@app/search';
+import { joinJson, type CaseExportPages } from '@app/search';
 
 export const NDJSON = 'application/x-ndjson; charset=utf-8';
 
@@ -18,7 +18,7 @@ export class CaseExportStream extends Readable {
     this.pages.next().then(
       (page) => {
         if (this.destroyed) return;
-        this.push(page === null ? null : page.map((record) => `${JSON.stringify(record)}\n`).join(''));
+        this.push(page === null ? null : joinJson(page, '\n', '', '\n'));
       },
       (error: Error) => this.destroy(error),
     );

@@ -37,12 +37,14 @@ export class CasesService {
   /** Parameters are checked before the cache, so a bad request is a 400 even with the engine down. */
   list(query: CaseListQueryDto): Promise<CachedReply<CaseListBody>> {
     const params = toCaseListParams(query);
-    return this.responses.respond(canonicalQuery('list', params), async (): Promise<CaseListBody> => {
+    return this.responses.respondWith(canonicalQuery('list', params), async () => {
       const page = await this.repository.list(params);
-      const count = page.cases.length;
+      const count = page.casesJson.length;
       const more = page.lastSort !== undefined && params.offset + count < page.total;
       const nextCursor = more ? encodeCursor({ after: page.lastSort!, offset: params.offset + count, filters: filterFingerprint(params) }) : null;
-      return { count, total: page.total, limit: params.limit, offset: params.offset, nextCursor, cases: page.cases };
+      // The summaries arrive as JSON text and are spliced in as they are (see readCaseListPage).
+      const head: Omit<CaseListBody, 'cases'> = { count, total: page.total, limit: params.limit, offset: params.offset, nextCursor };
+      return this.responses.bodyWithJsonArray(head, 'cases', page.casesJson);
     });
   }
 

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { Negotiator } from '@fastify/accept-negotiator';
+import { joinJson } from '@app/search';
 
 export type ContentEncoding = 'br' | 'gzip' | 'identity';
 
@@ -12,10 +13,16 @@ export const CONTENT_ENCODINGS: ContentEncoding[] = ['br', 'gzip', 'identity'];
 export const COMPRESSION_THRESHOLD = 1024;
 /** Brotli's default quality (11) costs ~50x more CPU than 4 for a few percent of size (see @fastify/compress). */
 export const BROTLI_QUALITY = 4;
+/**
+ * zlib's default gzip level (6) compresses archive JSON at ~33 MB/s on one core, which made gzip
+ * the bottleneck of a large export; level 4 runs ~3.5x faster for ~15% more bytes (measured on the
+ * export's NDJSON). Elasticsearch's own HTTP compression uses level 3.
+ */
+export const GZIP_LEVEL = 4;
 
 const compressors: Record<'br' | 'gzip', (body: Buffer) => Promise<Buffer>> = {
   br: (body) => promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
-  gzip: (body) => promisify(gzip)(body),
+  gzip: (body) => promisify(gzip)(body, { level: GZIP_LEVEL }),
 };
 
 // Clients send a handful of distinct Accept-Encoding headers; remember each one's answer.
@@ -46,6 +53,16 @@ export class CachedBody {
 
   static ofJson(body: unknown): CachedBody {
     return new CachedBody(Buffer.from(JSON.stringify(body)));
+  }
+
+  /**
+   * `body` with one more member, `key`: an array whose items are JSON texts put in as they are,
+   * so documents that arrive as JSON (see readRawHits) are never parsed only to be re-serialized.
+   */
+  static ofJsonWithArray(body: object, key: string, itemsJson: Buffer[]): CachedBody {
+    const head = JSON.stringify(body);
+    const separator = head === '{}' ? '' : ',';
+    return new CachedBody(joinJson(itemsJson, ',', `${head.slice(0, -1)}${separator}${JSON.stringify(key)}:[`, ']}'));
   }
 
   /** Bytes held, counting room for both compressed variants (which are smaller than the body). */

@@ -46,19 +46,27 @@ export class ResponseCache {
     });
   }
 
-  async respond<T extends object>(query: string, load: () => Promise<T>): Promise<CachedReply<T>> {
+  respond<T extends object>(query: string, load: () => Promise<T>): Promise<CachedReply<T>> {
+    return this.respondWith<T>(query, async () => CachedBody.ofJson(this.envelope.wrap(await load())));
+  }
+
+  /** respond(), for a loader that makes the enveloped body itself (see bodyWithJsonArray). */
+  async respondWith<T extends object>(query: string, load: () => Promise<CachedBody>): Promise<CachedReply<T>> {
     const generation = await this.repository.generation();
     // The circuit is open: answer from memory or fail now, without waiting on a dead engine.
     if (!generation.reachable) return this.stale<T>(query, new ElasticsearchUnreachableError());
     try {
-      const { value, outcome } = await this.cache.fetch(generation.index ?? '', query, async () =>
-        CachedBody.ofJson(this.envelope.wrap(await load())),
-      );
+      const { value, outcome } = await this.cache.fetch(generation.index ?? '', query, load);
       return new CachedReply<T>(value, outcome, query);
     } catch (error) {
       if (error instanceof ArchiveUnavailableError) return this.stale<T>(query, error);
       throw error;
     }
+  }
+
+  /** The enveloped `head`, plus a member `key` holding an array whose items are already JSON text. */
+  bodyWithJsonArray(head: object, key: string, itemsJson: Buffer[]): CachedBody {
+    return CachedBody.ofJsonWithArray(this.envelope.wrap(head), key, itemsJson);
   }
 
   private stale<T extends object>(query: string, error: ArchiveUnavailableError): CachedReply<T> {

@@ -1,0 +1,73 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { joinJson, readRawHits } from './raw-hits';
+
+const texts = (buffers: Buffer[]) => buffers.map((buffer) => buffer.toString('utf8'));
+const edited = (body: Buffer, from: string, to: string) => Buffer.from(body.toString('utf8').replace(from, to));
+
+const CASES_DIR = join(__dirname, '..', '..', '..', 'data', 'cases');
+const archive = readdirSync(CASES_DIR).map((file) => JSON.parse(readFileSync(join(CASES_DIR, file), 'utf8')) as { id: string; date: string });
+
+/** A response as Elasticsearch writes it for filter_path `pit_id,hits.total.value,hits.hits._source,hits.hits.sort`. */
+function response(docs: object[], extra: { total?: number; pitId?: string; highlight?: boolean } = {}): Buffer {
+  const hits = docs.map((doc, i) => ({
+    _source: doc,
+    ...(extra.highlight ? { highlight: { 'title.en': ['<em>x</em>'] } } : {}),
+    sort: [1_000 - i, (doc as { id: string }).id],
+  }));
+  return Buffer.from(
+    JSON.stringify({
+      ...(extra.pitId ? { pit_id: extra.pitId } : {}),
+      hits: { ...(extra.total !== undefined ? { total: { value: extra.total } } : {}), hits },
+    }),
+  );
+}
+
+describe('readRawHits', () => {
+  it('gives every record of the archive back as the exact JSON it came in, with the last sort values', () => {
+    const raw = readRawHits(response(archive, { total: 9_999, pitId: 'p1' }))!;
+    expect(texts(raw.sources).map((text) => JSON.parse(text))).toEqual(archive);
+    expect(texts(raw.sources)).toEqual(archive.map((record) => JSON.stringify(record)));
+    expect(raw).toMatchObject({ total: 9_999, pitId: 'p1', lastSort: [1_000 - archive.length + 1, archive.at(-1)!.id] });
+  });
+
+  it('keeps multi-byte characters whole, as they are found by bytes', () => {
+    const raw = readRawHits(response([{ id: 'zh', title: { zh: '不明空中现象，"sort":[' } }]))!;
+    expect(JSON.parse(raw.sources[0].toString('utf8')).title.zh).toBe('不明空中现象，"sort":[');
+  });
+
+  it('is not misled by text inside strings that looks like the next member', () => {
+    const tricky = [
+      { id: 'a', title: { en: 'x},"sort":[1,"a"]},{"_source":{"id":"b"' } },
+      { id: 'b', note: '\\",\\"sort\\":[', nested: { list: [{ id: 'inner' }] } },
+    ];
+    expect(texts(readRawHits(response(tricky))!.sources).map((text) => JSON.parse(text))).toEqual(tricky);
+  });
+
+  it('finds the id before the tiebreaker a point in time adds to the sort values', () => {
+    const raw = readRawHits(edited(response([{ id: 'a' }, { id: 'b' }]), '"sort":[999,"b"]', '"sort":[999,"b",287]'))!;
+    expect(texts(raw.sources)).toEqual(['{"id":"a"}', '{"id":"b"}']);
+    expect(raw.lastSort).toEqual([999, 'b', 287]);
+  });
+
+  it('reads a page with no hits, which filter_path leaves without hits.hits', () => {
+    expect(readRawHits(Buffer.from('{"hits":{"total":{"value":0}}}'))).toEqual({ total: 0, sources: [] });
+    expect(readRawHits(Buffer.from('{"pit_id":"p2"}'))).toEqual({ pitId: 'p2', sources: [] });
+  });
+
+  it('declines any other shape, so that the caller parses the response whole', () => {
+    expect(readRawHits(response(archive.slice(0, 2), { highlight: true }))).toBeUndefined();
+    // A hit whose sort values do not name the document it follows.
+    expect(readRawHits(edited(response([{ id: 'a' }]), '"sort":[1000,"a"]', '"sort":[1000,"z"]'))).toBeUndefined();
+    expect(readRawHits(edited(response([{ id: 'a' }]), '"_source"', '"_id":"a","_source"'))).toBeUndefined();
+    expect(readRawHits(Buffer.from('{"hits":{"hits":[{"_source":{"id":"a"},"sort":[1,"a"]}'))).toBeUndefined();
+    expect(readRawHits(Buffer.from('not json'))).toBeUndefined();
+  });
+});
+
+describe('joinJson', () => {
+  it('joins JSON texts with a separator, between a prefix and a suffix', () => {
+    expect(joinJson([Buffer.from('{"a":1}'), Buffer.from('"雷达"')], ',', '[', ']').toString('utf8')).toBe('[{"a":1},"雷达"]');
+    expect(joinJson([], '\n', '', '\n').toString('utf8')).toBe('\n');
+  });
+});

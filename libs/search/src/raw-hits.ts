@@ -1,0 +1,111 @@
+import type { SortValues } from './case-cursor';
+
+/** A search response's hits with each `_source` left as the JSON bytes Elasticsearch sent. */
+export interface RawHits {
+  /** `hits.total.value`, when the request tracked it. */
+  total?: number;
+  /** The point in time to continue with, when the request used one. */
+  pitId?: string;
+  /** Each hit's `_source`, verbatim (views into the response, not copies). */
+  sources: Buffer[];
+  /** The last hit's sort values, for search_after. */
+  lastSort?: SortValues;
+}
+
+const HITS_ARRAY = Buffer.from('"hits":[');
+const HIT_START = Buffer.from('{"_source":');
+const SORT_MEMBER = Buffer.from(',"sort":[');
+const HIT_END = Buffer.from(']}');
+/** A highlight sits between `_source` and `sort`: such a response is not for this reader. */
+const HIGHLIGHT_MEMBER = Buffer.from('},"highlight":{');
+const COMMA = 0x2c;
+const CLOSE_BRACKET = 0x5d;
+
+/**
+ * Reads the hits of a response filtered (filter_path) to `_source` and `sort` per hit, without
+ * decoding or parsing the documents: the api passes each `_source` on as the bytes it came as,
+ * instead of parsing it only to serialize it again, which was most of its CPU on a list page or
+ * an export. (The markers are ASCII, and no byte of a multi-byte UTF-8 character is ASCII, so
+ * searching bytes finds exactly what searching text would.)
+ *
+ * Each hit is then exactly `{"_source":DOC,"sort":[...]}`. The text `,"sort":[` cannot occur
+ * inside a JSON string (its quotes would be escaped), and no case field is named `sort`, so its
+ * first occurrence after DOC starts ends DOC. Every hit is also checked: its sort values must hold
+ * the case id (the last string among them; a point in time adds a number after it), and DOC must
+ * carry that id. Answers undefined for any other shape (highlights, for one), and the caller
+ * then parses the response whole.
+ */
+export function readRawHits(body: Buffer): RawHits | undefined {
+  const hitsAt = body.indexOf(HITS_ARRAY);
+  // filter_path leaves out `hits.hits` when there are none: the response is small, parse it.
+  if (hitsAt < 0) {
+    const meta = readMeta(body.toString('utf8'));
+    return meta && { ...meta, sources: [] };
+  }
+  if (body.indexOf(HIGHLIGHT_MEMBER, hitsAt) >= 0) return undefined;
+
+  const sources: Buffer[] = [];
+  let lastSort: SortValues | undefined;
+  let at = hitsAt + HITS_ARRAY.length;
+  for (;;) {
+    if (!startsWithAt(body, HIT_START, at)) return undefined;
+    const docStart = at + HIT_START.length;
+    const sortAt = body.indexOf(SORT_MEMBER, docStart);
+    if (sortAt < 0) return undefined;
+    // Sort values are numbers (score, date, shard tiebreaker) and the id slug: no brackets inside.
+    const sortEnd = body.indexOf(HIT_END, sortAt + SORT_MEMBER.length);
+    if (sortEnd < 0) return undefined;
+    const sort = parseSort(body.toString('utf8', sortAt + SORT_MEMBER.length - 1, sortEnd + 1));
+    const id = sort?.filter((value) => typeof value === 'string').at(-1);
+    if (id === undefined) return undefined;
+    const idAt = body.indexOf(`"id":${JSON.stringify(id)}`, docStart);
+    if (idAt < 0 || idAt > sortAt) return undefined;
+    sources.push(body.subarray(docStart, sortAt));
+    lastSort = sort;
+    at = sortEnd + HIT_END.length;
+    if (body[at] === COMMA) {
+      at += 1;
+      continue;
+    }
+    if (body[at] !== CLOSE_BRACKET) return undefined;
+    // Everything but the hits array is small: total and pit_id come from parsing that alone.
+    const meta = readMeta(`${body.toString('utf8', 0, hitsAt)}"hits":[]${body.toString('utf8', at + 1)}`);
+    return meta && { ...meta, sources, lastSort };
+  }
+}
+
+/** Concatenates JSON texts with a separator between them, as one buffer. */
+export function joinJson(parts: Buffer[], separator: string, prefix = '', suffix = ''): Buffer {
+  const glue = Buffer.from(separator);
+  const pieces: Buffer[] = [Buffer.from(prefix)];
+  parts.forEach((part, i) => pieces.push(...(i > 0 ? [glue, part] : [part])));
+  pieces.push(Buffer.from(suffix));
+  return Buffer.concat(pieces);
+}
+
+function startsWithAt(body: Buffer, marker: Buffer, at: number): boolean {
+  return at + marker.length <= body.length && body.compare(marker, 0, marker.length, at, at + marker.length) === 0;
+}
+
+function parseSort(json: string): SortValues | undefined {
+  try {
+    const values: unknown = JSON.parse(json);
+    return Array.isArray(values) ? (values as SortValues) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function readMeta(json: string): Omit<RawHits, 'sources' | 'lastSort'> | undefined {
+  let body: { pit_id?: unknown; hits?: { total?: { value?: unknown } } };
+  try {
+    body = JSON.parse(json) as typeof body;
+  } catch {
+    return undefined;
+  }
+  const total = body.hits?.total?.value;
+  return {
+    ...(typeof total === 'number' ? { total } : {}),
+    ...(typeof body.pit_id === 'string' ? { pitId: body.pit_id } : {}),
+  };
+}
