@@ -2,7 +2,7 @@ import { buildCaseExportRequest } from './case-export.query';
 
 describe('buildCaseExportRequest', () => {
   it('pages full records over a point in time with the list query and sort', () => {
-    expect(buildCaseExportRequest('pit-1', { type: 'radar', limit: 50, offset: 10 }, 500)).toEqual({
+    expect(buildCaseExportRequest({ pitId: 'pit-1' }, { type: 'radar', limit: 50, offset: 10 }, 500)).toEqual({
       pit: { id: 'pit-1', keep_alive: '1m' },
       filter_path: ['pit_id', 'hits.hits._source', 'hits.hits.sort'],
       size: 500,
@@ -13,8 +13,14 @@ describe('buildCaseExportRequest', () => {
     });
   });
 
+  it('reads the first page from a concrete index, with no point in time', () => {
+    const request = buildCaseExportRequest({ index: 'cases-1' }, { limit: 50, offset: 0 }, 500);
+    expect(request).toMatchObject({ index: 'cases-1', size: 500 });
+    expect(request).not.toHaveProperty('pit');
+  });
+
   it('continues after the last hit of the previous page', () => {
-    expect(buildCaseExportRequest('pit-2', { q: 'radar', limit: 0, offset: 0 }, 2, [1.5, 100, 'a'])).toMatchObject({
+    expect(buildCaseExportRequest({ pitId: 'pit-2' }, { q: 'radar', limit: 0, offset: 0 }, 2, [1.5, 100, 'a'])).toMatchObject({
       search_after: [1.5, 100, 'a'],
       sort: ['_score', { date: { order: 'desc' } }, { id: { order: 'asc' } }],
     });

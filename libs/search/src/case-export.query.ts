@@ -5,15 +5,24 @@ import { buildCaseListRequest, CaseListParams } from './case-list.query';
 /** How long the point in time outlives each page request; a stalled client lets it lapse soon. */
 export const EXPORT_KEEP_ALIVE = '1m';
 
+/** Where an export page is read: a concrete index (the first page) or a point in time (the rest). */
+export type ExportSource = { index: string } | { pitId: string };
+
 /**
- * One page of a bulk export: the list's query and stable sort over a point in time, full
- * records (without the internal geo point), continuing after the previous page's last hit.
- * The point in time pins one view of the index, so a re-index mid-export changes nothing.
+ * One page of a bulk export: the list's query and stable sort, full records (without the
+ * internal geo point), continuing after the previous page's last hit. Pages after the first
+ * are read over a point in time, which pins one view of the index, so a re-index mid-export
+ * changes nothing.
  */
-export function buildCaseExportRequest(pitId: string, params: CaseListParams, pageSize: number, searchAfter?: SortValues): estypes.SearchRequest {
+export function buildCaseExportRequest(
+  source: ExportSource,
+  params: CaseListParams,
+  pageSize: number,
+  searchAfter?: SortValues,
+): estypes.SearchRequest {
   const { query, sort } = buildCaseListRequest('', { ...params, limit: pageSize, offset: 0 });
   return {
-    pit: { id: pitId, keep_alive: EXPORT_KEEP_ALIVE },
+    ...('pitId' in source ? { pit: { id: source.pitId, keep_alive: EXPORT_KEEP_ALIVE } } : { index: source.index }),
     // Only what the export uses: less JSON for the api to parse on every page.
     filter_path: ['pit_id', 'hits.hits._source', 'hits.hits.sort'],
     size: pageSize,

@@ -78,11 +78,28 @@ export class CasesRepository {
   }
 
   /**
-   * Opens a point in time and reads the first page before returning, so that an unreachable
-   * engine is still a clean 503 rather than a stream that breaks after its headers.
+   * Reads the first page before returning, so that an unreachable engine is still a clean 503
+   * rather than a stream that breaks after its headers. One search is one consistent view, so
+   * an export that fits in one page needs no point in time: the first page is read from the
+   * concrete index behind the alias, and a point in time is opened on that same index only when
+   * there is more to read (a re-index meanwhile moves the alias, never that index's contents).
    */
   async openExport(params: CaseListParams, pageSize: number): Promise<CaseExportPages> {
-    const pit = await this.call(() => this.client.openPointInTime({ index: this.alias, keep_alive: EXPORT_KEEP_ALIVE }, this.readOptions));
+    const index = (await this.generation()).index ?? this.alias;
+    const first = readExportPage(await this.call(() => this.searchBytes(buildCaseExportRequest({ index }, params, pageSize))));
+    if (first.sources.length < pageSize || !first.lastSort) {
+      let pending = first.sources.length > 0 ? first.sources : null;
+      return {
+        next: async () => {
+          const page = pending;
+          pending = null;
+          return page;
+        },
+        close: async () => undefined,
+      };
+    }
+
+    const pit = await this.call(() => this.client.openPointInTime({ index, keep_alive: EXPORT_KEEP_ALIVE }, this.readOptions));
     let pitId = pit.id;
     let closed = false;
     const close = async () => {
@@ -91,19 +108,13 @@ export class CasesRepository {
       // Best effort: an unreleased point in time lapses on its own after EXPORT_KEEP_ALIVE.
       await this.client.closePointInTime({ id: pitId }).catch(() => undefined);
     };
-    const read = async (after?: SortValues) => {
-      const page = readExportPage(await this.call(() => this.searchBytes(buildCaseExportRequest(pitId, params, pageSize, after))));
+    const read = async (after: SortValues) => {
+      const page = readExportPage(await this.call(() => this.searchBytes(buildCaseExportRequest({ pitId }, params, pageSize, after))));
       pitId = page.pitId ?? pitId;
       return page;
     };
 
-    let pending: Promise<Awaited<ReturnType<typeof read>>> | null;
-    try {
-      pending = Promise.resolve(await read());
-    } catch (error) {
-      await close();
-      throw error;
-    }
+    let pending: Promise<Awaited<ReturnType<typeof read>>> | null = Promise.resolve(first);
     return {
       next: async () => {
         if (!pending) return null;

@@ -19,6 +19,7 @@ const HIT_END = Buffer.from(']}');
 /** A highlight sits between `_source` and `sort`: such a response is not for this reader. */
 const HIGHLIGHT_MEMBER = Buffer.from('},"highlight":{');
 const COMMA = 0x2c;
+const QUOTE = 0x22;
 const CLOSE_BRACKET = 0x5d;
 
 /**
@@ -31,8 +32,8 @@ const CLOSE_BRACKET = 0x5d;
  * Each hit is then exactly `{"_source":DOC,"sort":[...]}`. The text `,"sort":[` cannot occur
  * inside a JSON string (its quotes would be escaped), and no case field is named `sort`, so its
  * first occurrence after DOC starts ends DOC. Every hit is also checked: its sort values must hold
- * the case id (the last string among them; a point in time adds a number after it), and DOC must
- * carry that id. Answers undefined for any other shape (highlights, for one), and the caller
+ * the case id (their one string; a point in time adds a number after it), and DOC must carry that
+ * id. Answers undefined for any other shape (highlights, for one), and the caller
  * then parses the response whole.
  */
 export function readRawHits(body: Buffer): RawHits | undefined {
@@ -45,7 +46,8 @@ export function readRawHits(body: Buffer): RawHits | undefined {
   if (body.indexOf(HIGHLIGHT_MEMBER, hitsAt) >= 0) return undefined;
 
   const sources: Buffer[] = [];
-  let lastSort: SortValues | undefined;
+  let lastSortAt = 0;
+  let lastSortEnd = 0;
   let at = hitsAt + HITS_ARRAY.length;
   for (;;) {
     if (!startsWithAt(body, HIT_START, at)) return undefined;
@@ -53,24 +55,28 @@ export function readRawHits(body: Buffer): RawHits | undefined {
     const sortAt = body.indexOf(SORT_MEMBER, docStart);
     if (sortAt < 0) return undefined;
     // Sort values are numbers (score, date, shard tiebreaker) and the id slug: no brackets inside.
-    const sortEnd = body.indexOf(HIT_END, sortAt + SORT_MEMBER.length);
-    if (sortEnd < 0) return undefined;
-    const sort = parseSort(body.toString('utf8', sortAt + SORT_MEMBER.length - 1, sortEnd + 1));
-    const id = sort?.filter((value) => typeof value === 'string').at(-1);
-    if (id === undefined) return undefined;
-    const idAt = body.indexOf(`"id":${JSON.stringify(id)}`, docStart);
+    const sortStart = sortAt + SORT_MEMBER.length - 1;
+    const sortEnd = body.indexOf(HIT_END, sortStart) + 1;
+    if (sortEnd <= 0) return undefined;
+    // The id is the one string among the sort values; a slug needs no escapes.
+    const idEnd = body.lastIndexOf(QUOTE, sortEnd);
+    const idStart = body.lastIndexOf(QUOTE, idEnd - 1) + 1;
+    if (idStart <= sortStart) return undefined;
+    const idAt = body.indexOf(`"id":"${body.toString('utf8', idStart, idEnd)}"`, docStart);
     if (idAt < 0 || idAt > sortAt) return undefined;
     sources.push(body.subarray(docStart, sortAt));
-    lastSort = sort;
-    at = sortEnd + HIT_END.length;
+    lastSortAt = sortStart;
+    lastSortEnd = sortEnd;
+    at = sortEnd + 1;
     if (body[at] === COMMA) {
       at += 1;
       continue;
     }
     if (body[at] !== CLOSE_BRACKET) return undefined;
+    const lastSort = parseSort(body.toString('utf8', lastSortAt, lastSortEnd));
     // Everything but the hits array is small: total and pit_id come from parsing that alone.
     const meta = readMeta(`${body.toString('utf8', 0, hitsAt)}"hits":[]${body.toString('utf8', at + 1)}`);
-    return meta && { ...meta, sources, lastSort };
+    return meta && lastSort && { ...meta, sources, lastSort };
   }
 }
 

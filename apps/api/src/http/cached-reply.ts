@@ -32,7 +32,9 @@ export class CachedReply<T extends object = object> {
   /** writeTo, answering the bytes themselves when they are at hand (every hit after the first per encoding). */
   writeNow(request: FastifyRequest, reply: FastifyReply): Buffer | Promise<Buffer> {
     const { body } = this;
-    reply.header('content-type', 'application/json; charset=utf-8');
+    // A 304 carries no content headers: set them only for a body (removing one later is dearer).
+    const notModified = etagMatches(request.headers['if-none-match'], body.etag);
+    if (!notModified) reply.header('content-type', 'application/json; charset=utf-8');
     reply.header('etag', body.etag);
     reply.header('vary', 'Accept-Encoding');
     reply.header('x-cache', this.outcome);
@@ -44,7 +46,7 @@ export class CachedReply<T extends object = object> {
     } else {
       reply.header('cache-control', CACHE_CONTROL);
     }
-    if (etagMatches(request.headers['if-none-match'], body.etag)) return EMPTY;
+    if (notModified) return EMPTY;
 
     const encoding = pickEncoding(request.headers['accept-encoding'], body.identity.length);
     // A set Content-Encoding also tells @fastify/compress these bytes are done. Identity needs no

@@ -10,6 +10,9 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }
 
+/** What a 304 must not carry: it has no content. */
+const CONTENT_HEADERS = ['content-encoding', 'content-length', 'content-type'];
+
 /**
  * Answers 304 Not Modified, with no body, to a GET or HEAD whose If-None-Match matches the
  * response's ETag. Registered after @fastify/compress so it sees the final headers.
@@ -24,7 +27,7 @@ export function answerNotModified(fastify: FastifyInstance): void {
       return;
     }
     reply.code(304);
-    for (const header of ['content-encoding', 'content-length', 'content-type']) reply.removeHeader(header);
+    for (const header of CONTENT_HEADERS) if (reply.hasHeader(header)) reply.removeHeader(header);
     done(null, null);
   });
 }
