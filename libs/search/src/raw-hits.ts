@@ -16,8 +16,6 @@ const HITS_ARRAY = Buffer.from('"hits":[');
 const HIT_START = Buffer.from('{"_source":');
 const SORT_MEMBER = Buffer.from(',"sort":[');
 const HIT_END = Buffer.from(']}');
-/** A highlight sits between `_source` and `sort`: such a response is not for this reader. */
-const HIGHLIGHT_MEMBER = Buffer.from('},"highlight":{');
 const COMMA = 0x2c;
 const QUOTE = 0x22;
 const CLOSE_BRACKET = 0x5d;
@@ -29,12 +27,13 @@ const CLOSE_BRACKET = 0x5d;
  * an export. (The markers are ASCII, and no byte of a multi-byte UTF-8 character is ASCII, so
  * searching bytes finds exactly what searching text would.)
  *
- * Each hit is then exactly `{"_source":DOC,"sort":[...]}`. The text `,"sort":[` cannot occur
+ * Only for requests without highlights (a highlight would sit between `_source` and `sort`);
+ * the list asks for them only on request, and then parses its response whole. Each hit is then
+ * exactly `{"_source":DOC,"sort":[...]}`. The text `,"sort":[` cannot occur
  * inside a JSON string (its quotes would be escaped), and no case field is named `sort`, so its
  * first occurrence after DOC starts ends DOC. Every hit is also checked: its sort values must hold
  * the case id (their one string; a point in time adds a number after it), and DOC must carry that
- * id. Answers undefined for any other shape (highlights, for one), and the caller
- * then parses the response whole.
+ * id. Answers undefined for any other shape, and the caller then parses the response whole.
  */
 export function readRawHits(body: Buffer): RawHits | undefined {
   const hitsAt = body.indexOf(HITS_ARRAY);
@@ -43,8 +42,6 @@ export function readRawHits(body: Buffer): RawHits | undefined {
     const meta = readMeta(body.toString('utf8'));
     return meta && { ...meta, sources: [] };
   }
-  if (body.indexOf(HIGHLIGHT_MEMBER, hitsAt) >= 0) return undefined;
-
   const sources: Buffer[] = [];
   let lastSortAt = 0;
   let lastSortEnd = 0;

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { datasetHash, readDataset } from './dataset-reader';
+import { datasetHash, readDataset, readLines } from './dataset-reader';
 
 const dir = mkdtempSync(join(tmpdir(), 'dataset-reader-'));
 const write = (name: string, text: string) => {
@@ -56,5 +56,15 @@ describe('datasetHash', () => {
     // A record given twice is a different dataset, not one where the pair cancels out.
     expect(datasetHash([a, b, b], {})).not.toBe(datasetHash([a], {}));
     expect(datasetHash([a, b, b], {})).not.toBe(datasetHash([a, b], {}));
+  });
+});
+
+describe('readLines', () => {
+  it('splits LF and CRLF lines across read chunks, keeping multi-byte characters whole', async () => {
+    const long = '不明空中现象'.repeat(200_000); // longer than one read chunk
+    const file = write('lines.txt', `first\r\n${long}\n\nlast without newline`);
+    const lines: string[] = [];
+    for await (const line of readLines(file)) lines.push(line);
+    expect(lines).toEqual(['first', long, '', 'last without newline']);
   });
 });

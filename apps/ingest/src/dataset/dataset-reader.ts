@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import type { CaseProblem } from '@app/cases';
 import { parser } from 'stream-json';
@@ -99,9 +98,8 @@ async function* stripByteOrderMark(source: AsyncIterable<Buffer>): AsyncGenerato
 }
 
 async function* streamNdjson(path: string): AsyncGenerator<DatasetEntry> {
-  const lines = createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity });
   let number = 0;
-  for await (const raw of lines) {
+  for await (const raw of readLines(path)) {
     number += 1;
     const line = number === 1 ? raw.replace(/^\uFEFF/, '') : raw;
     if (!line.trim()) continue;
@@ -111,6 +109,29 @@ async function* streamNdjson(path: string): AsyncGenerator<DatasetEntry> {
       yield { problem: { record: `${path}:${number}`, field: '(line)', message: `is not valid JSON: ${(error as Error).message}` } };
     }
   }
+}
+
+const NEWLINE = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+
+/**
+ * The file's lines (LF or CRLF), without their line ends. It splits the bytes and decodes each
+ * line once: readline over a UTF-8 stream took 1.6 times as long on a 611 MB file of mostly
+ * Chinese text, and the ingest reads its input twice. A newline byte never occurs inside a
+ * multi-byte UTF-8 character, so splitting bytes splits exactly where splitting text would.
+ */
+export async function* readLines(path: string): AsyncGenerator<string> {
+  let rest: Buffer | null = null;
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+    const bytes: Buffer = rest ? Buffer.concat([rest, chunk]) : chunk;
+    let start = 0;
+    for (let end = bytes.indexOf(NEWLINE); end !== -1; end = bytes.indexOf(NEWLINE, start)) {
+      yield bytes.toString('utf8', start, end > start && bytes[end - 1] === CARRIAGE_RETURN ? end - 1 : end);
+      start = end + 1;
+    }
+    rest = start < bytes.length ? bytes.subarray(start) : null;
+  }
+  if (rest) yield rest.toString('utf8', 0, rest[rest.length - 1] === CARRIAGE_RETURN ? rest.length - 1 : rest.length);
 }
 
 /**
