@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CaseListParams } from './case-list.query';
-
-/** The sort values of a hit on the list's stable sort (`_score`?, `date`, `id`), as search_after takes them. */
-export type SortValues = (string | number)[];
+import type { SortValues } from './raw-hits';
 
 /** Where a page ends: what the next page starts after, how many cases came before it, and for which filters. */
 export interface CaseCursor {

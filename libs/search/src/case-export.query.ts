@@ -1,5 +1,5 @@
 import type { estypes } from '@elastic/elasticsearch';
-import type { SortValues } from './case-cursor';
+import type { SortValues } from './raw-hits';
 import { buildCaseListRequest, CaseListParams } from './case-list.query';
 
 /** How long the point in time outlives each page request; a stalled client lets it lapse soon. */

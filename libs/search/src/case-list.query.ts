@@ -1,7 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { CASE_SUMMARY_FIELDS, CaseSummary, CaseType, Credibility, LocationPrecision } from '@app/cases';
-import type { SortValues } from './case-cursor';
-import { readRawHits } from './raw-hits';
+import { readRawHits, type SortValues } from './raw-hits';
 
 /** Validated, normalized list parameters (see the api's CaseListQueryDto). */
 export interface CaseListParams {

@@ -4,12 +4,11 @@ import { Client, errors, type estypes, type TransportRequestOptions } from '@ela
 import type { CaseRecord } from '@app/cases';
 import type { Environment } from '@app/config';
 import { ArchiveGeneration, ArchiveGenerationTracker, isUnreachable } from './archive-generation';
-import type { SortValues } from './case-cursor';
 import { buildCaseExportRequest, EXPORT_KEEP_ALIVE } from './case-export.query';
 import { buildCaseListRequest, CaseListPageJson, CaseListParams, readCaseListPage } from './case-list.query';
 import { buildStatsRequest, CaseStats, toStats } from './case-stats.query';
 import { ELASTICSEARCH_CLIENT } from './elasticsearch.token';
-import { readRawHits } from './raw-hits';
+import { readRawHits, type SortValues } from './raw-hits';
 import { ArchiveUnavailableError, CaseNotFoundError, ElasticsearchUnreachableError } from './search.errors';
 
 /**

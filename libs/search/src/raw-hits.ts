@@ -1,4 +1,5 @@
-import type { SortValues } from './case-cursor';
+/** A hit's sort values (`_score`?, `date`, `id`, and a point in time's tiebreaker), as search_after takes them. */
+export type SortValues = (string | number)[];
 
 /** A search response's hits with each `_source` left as the JSON bytes Elasticsearch sent. */
 export interface RawHits {

@@ -1,11 +1,17 @@
 import type { Client } from '@elastic/elasticsearch';
-import type { MetricsService } from './metrics.service';
+import type { Counter, Histogram } from 'prom-client';
+
+/** The two series this fills (MetricsService owns them). */
+export interface ElasticsearchSeries {
+  elasticsearchErrors: Counter<'error'>;
+  elasticsearchDuration: Histogram<'outcome'>;
+}
 
 /**
  * Times every request the injected client makes, from its own diagnostic events ('request' when
  * sent, 'response' when answered or failed), so no call site has to remember to measure.
  */
-export function timeElasticsearchRequests(client: Client, metrics: MetricsService): void {
+export function timeElasticsearchRequests(client: Client, metrics: ElasticsearchSeries): void {
   const started = new Map<unknown, bigint>();
   client.diagnostic.on('request', (_error, result) => {
     const id = result?.meta.request.id;
