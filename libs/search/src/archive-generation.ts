@@ -85,9 +85,11 @@ export class ArchiveGenerationTracker implements OnModuleDestroy {
 
   private async resolve(): Promise<void> {
     try {
+      // Unreachable means no node answers: with several nodes, one lost node is not a reason to
+      // open the circuit, so the probe tries the others as every read does.
       const response = await this.client.indices.getAlias(
         { name: this.alias },
-        { requestTimeout: this.probeTimeoutMs, maxRetries: 0, ignore: [404] },
+        { requestTimeout: this.probeTimeoutMs, maxRetries: Math.max(0, this.client.connectionPool.size - 1), ignore: [404] },
       );
       this.state = { index: generationOf(response as never, this.alias), reachable: true };
     } catch (error) {

@@ -131,16 +131,33 @@ export class CasesRepository {
 
   /**
    * A search whose response is wanted as bytes (the list and export pass the documents' JSON on
-   * without parsing it). Same node selection, timeout and retries onto other nodes as any read;
-   * an error status becomes the client's ResponseError, as a parsed search would throw.
+   * without parsing it). The client retries onto another node only while it reads a response
+   * itself; a streamed one is read here, so its 502/503/504 answers and bodies cut off by a lost
+   * node get the same retries here (none with a single node). An error status becomes the
+   * client's ResponseError and a broken body its ConnectionError, as a parsed search would throw.
    */
   private async searchBytes(request: estypes.SearchRequest): Promise<Buffer> {
-    const response = await this.client.search(request, { ...this.readOptions, asStream: true, meta: true });
-    const chunks: Buffer[] = [];
-    for await (const chunk of response.body as unknown as AsyncIterable<Buffer>) chunks.push(chunk);
-    const body = Buffer.concat(chunks);
-    if ((response.statusCode ?? 500) >= 400) throw new errors.ResponseError({ ...response, body: parseErrorBody(body.toString('utf8')) });
-    return body;
+    const attempts = 1 + (this.readOptions.maxRetries ?? 0);
+    for (let attempt = 1; ; attempt += 1) {
+      const last = attempt === attempts;
+      const response = await this.client.search(request, { ...this.readOptions, asStream: true, meta: true });
+      let body: Buffer;
+      try {
+        const chunks: Buffer[] = [];
+        for await (const chunk of response.body as unknown as AsyncIterable<Buffer>) chunks.push(chunk);
+        body = Buffer.concat(chunks);
+      } catch (error) {
+        // As the client does with a connection that fails: other reads (and the alias probe) go
+        // elsewhere until it is resurrected.
+        if (response.meta.connection) this.client.connectionPool.markDead(response.meta.connection);
+        if (last) throw new errors.ConnectionError((error as Error).message, response);
+        continue;
+      }
+      const status = response.statusCode ?? 500;
+      if (status < 400) return body;
+      if (!last && RETRIED_STATUSES.has(status)) continue;
+      throw new errors.ResponseError({ ...response, body: parseErrorBody(body.toString('utf8')) });
+    }
   }
 
   /** Fails fast while the circuit is open; opens it when no node answers. */
@@ -155,6 +172,9 @@ export class CasesRepository {
     }
   }
 }
+
+/** The statuses the client itself retries on another node: a gateway or a node that cannot serve now. */
+const RETRIED_STATUSES = new Set([502, 503, 504]);
 
 /** An export page: each full record's JSON, the last sort values and the point in time to go on with. */
 function readExportPage(body: Buffer): { sources: Buffer[]; lastSort?: SortValues; pitId?: string } {
