@@ -1,6 +1,6 @@
 import { errors } from '@elastic/elasticsearch';
 import { generationOf, isUnreachable } from './archive-generation';
-import { readRequestOptions } from './cases.repository';
+import { readRequestOptions } from './elasticsearch.client';
 
 describe('generationOf', () => {
   it('names the index the alias points at', () => {

@@ -2,6 +2,7 @@ import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Client, errors } from '@elastic/elasticsearch';
 import type { Environment } from '@app/config';
+import { readRequestOptions } from './elasticsearch.client';
 import { ELASTICSEARCH_CLIENT } from './elasticsearch.token';
 
 /** What an api replica knows about the archive right now. */
@@ -89,7 +90,7 @@ export class ArchiveGenerationTracker implements OnModuleDestroy {
       // open the circuit, so the probe tries the others as every read does.
       const response = await this.client.indices.getAlias(
         { name: this.alias },
-        { requestTimeout: this.probeTimeoutMs, maxRetries: Math.max(0, this.client.connectionPool.size - 1), ignore: [404] },
+        { ...readRequestOptions(this.probeTimeoutMs, this.client.connectionPool.size), ignore: [404] },
       );
       this.state = { index: generationOf(response as never, this.alias), reachable: true };
     } catch (error) {

@@ -7,18 +7,10 @@ import { ArchiveGeneration, ArchiveGenerationTracker, isUnreachable } from './ar
 import { buildCaseExportRequest, EXPORT_KEEP_ALIVE } from './case-export.query';
 import { buildCaseListRequest, CaseListPageJson, CaseListParams, readCaseListPage } from './case-list.query';
 import { buildStatsRequest, CaseStats, toStats } from './case-stats.query';
+import { readRequestOptions } from './elasticsearch.client';
 import { ELASTICSEARCH_CLIENT } from './elasticsearch.token';
 import { readRawHits, type SortValues } from './raw-hits';
 import { ArchiveUnavailableError, CaseNotFoundError, ElasticsearchUnreachableError } from './search.errors';
-
-/**
- * Options for every read the api sends. A bounded timeout, and retries only onto other nodes
- * (none with a single node): a dead node answers in one attempt instead of a retry storm, while
- * a cluster that lost one node still answers from the others.
- */
-export function readRequestOptions(timeoutMs: number, nodes: number): Pick<TransportRequestOptions, 'requestTimeout' | 'maxRetries'> {
-  return { requestTimeout: timeoutMs, maxRetries: Math.max(0, nodes - 1) };
-}
 
 /** Pages of full records, read on demand (one page ahead at most); close() releases the point in time. */
 export interface CaseExportPages {

@@ -1,4 +1,4 @@
-import { Client } from '@elastic/elasticsearch';
+import { Client, type TransportRequestOptions } from '@elastic/elasticsearch';
 import { elasticsearchNodes, type Environment } from '@app/config';
 
 /**
@@ -19,4 +19,13 @@ export function createElasticsearchClient(
     // One retry is what moves a request off a dead node; more would only delay the 503 when all are down.
     maxRetries: 1,
   });
+}
+
+/**
+ * Options for every read the api sends. A bounded timeout, and retries only onto other nodes
+ * (none with a single node): a dead node answers in one attempt instead of a retry storm, while
+ * a cluster that lost one node still answers from the others.
+ */
+export function readRequestOptions(timeoutMs: number, nodes: number): Pick<TransportRequestOptions, 'requestTimeout' | 'maxRetries'> {
+  return { requestTimeout: timeoutMs, maxRetries: Math.max(0, nodes - 1) };
 }
