@@ -332,5 +332,10 @@ describe('HTTP behaviour', () => {
 
     const error = await fetch(`${api.baseUrl}/api/cases/nope`, { headers: { Origin: 'https://someone.example' } });
     expect(error.headers.get('access-control-allow-origin')).toBe('*');
+
+    // Refused before routing, by the read-only hook: a browser script can still read why.
+    const refused = await fetch(`${api.baseUrl}/api/cases`, { method: 'DELETE', headers: { Origin: 'https://someone.example' } });
+    expect(refused.status).toBe(405);
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
   });
 });

@@ -45,6 +45,8 @@ describe('keyless quota', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     expect(refused.headers.get('ratelimit')).toMatch(/^"keyless";r=0;t=\d+$/);
+    // A browser script must be able to read the refusal and its Retry-After.
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
     expect(refused.body).toMatchObject({ version: 1, error: { status: 429, code: 'rate_limited', policy: 'keyless', quota: 3 } });
     expect(refused.body.license).toContain('public-domain');
   });

@@ -5,6 +5,7 @@ import type { LogLevel } from '@nestjs/common';
 import type { DestinationStream } from 'pino';
 import { loadEnvironment, trustProxyOption, type EnvironmentOverrides } from '@app/config';
 import compress from '@fastify/compress';
+import cors from '@fastify/cors';
 import { ApiModule } from './api.module';
 import { serveExplorer } from './explorer/explorer-static';
 import { BROTLI_QUALITY, COMPRESSION_THRESHOLD, CONTENT_ENCODINGS, GZIP_LEVEL } from './http/cached-body';
@@ -41,7 +42,12 @@ export async function createApiApp(
   });
 
   registerRequestLogging(app);
-  app.enableCors({
+  app.useGlobalPipes(createQueryValidationPipe());
+  const fastify = app.getHttpAdapter().getInstance();
+  // @fastify/cors on Fastify itself, not through app.enableCors(): Nest's wrapper also copies every
+  // reply header onto the raw response on each request, for Nest middleware, which the api has none of.
+  // Registered before the other hooks, so a 405 or 429 answered by them carries the CORS fields too.
+  await app.register(cors, {
     origin: '*',
     methods: ALLOWED_METHODS,
     // A bare OPTIONS (no preflight headers) still gets a plain 204 rather than an error.
@@ -50,8 +56,6 @@ export async function createApiApp(
     // Browsers hide response headers from scripts unless listed: quota state and the request id are for clients.
     exposedHeaders: ['RateLimit-Policy', 'RateLimit', 'Retry-After', 'X-Request-Id'],
   });
-  app.useGlobalPipes(createQueryValidationPipe());
-  const fastify = app.getHttpAdapter().getInstance();
   rejectWriteMethods(fastify, app.get(ResponseEnvelope));
   // Compresses what the byte cache did not (errors, the export stream); cached bodies arrive
   // already encoded. The 304 hook comes after it so that it sees the final headers.

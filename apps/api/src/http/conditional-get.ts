@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
  */
 export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
+  // What a client that stored our ETag sends back: the exact tag, nothing to split.
+  if (ifNoneMatch === etag) return true;
   const bare = (tag: string) => tag.trim().replace(/^W\//, '');
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }

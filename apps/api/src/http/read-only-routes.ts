@@ -11,11 +11,13 @@ const KNOWN_PATHS = [/^\/api\/cases\/?$/, /^\/api\/cases\/[^/]+\/?$/, /^\/api\/s
  * with 405 and an `Allow` header, so clients learn the method (not the path) was wrong.
  */
 export function rejectWriteMethods(fastify: FastifyInstance, envelope: ResponseEnvelope): void {
-  fastify.addHook('onRequest', async (request, reply) => {
-    if (ALLOWED_METHODS.includes(request.method)) return;
+  // A callback hook: every request passes here, and an async hook would cost a promise each time.
+  fastify.addHook('onRequest', (request, reply, done) => {
+    if (ALLOWED_METHODS.includes(request.method)) return done();
     const path = request.url.split('?')[0];
-    if (!KNOWN_PATHS.some((known) => known.test(path))) return;
-    await reply
+    if (!KNOWN_PATHS.some((known) => known.test(path))) return done();
+    // Sending without calling done() ends the request here (Fastify's early response).
+    reply
       .status(405)
       .header('Allow', ALLOWED_METHODS.join(', '))
       .header('Cache-Control', 'no-store')

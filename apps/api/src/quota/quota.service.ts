@@ -28,6 +28,8 @@ const RedisStore = require('@fastify/rate-limit/store/RedisStore') as new (
 export const QUOTA_EXEMPT_PATHS = ['/health', '/ready', '/metrics'];
 
 const EXEMPT_ROUTES = new Set(QUOTA_EXEMPT_PATHS);
+/** Never a client's bucket: those are `ip:…` or `key:…`. */
+const EXEMPT_KEY = 'exempt';
 
 /** The policy a request is counted under: keyless (per client address) or an operator-issued key. */
 export interface QuotaPolicy {
@@ -115,8 +117,9 @@ export class QuotaService {
       global: true,
       hook: 'onRequest',
       timeWindow: this.windowSeconds * 1000,
-      keyGenerator: (request) => (this.isExempt(request) ? 'exempt' : this.policyOf(request).bucket),
-      allowList: (request) => this.isExempt(request),
+      // Exempt routes share one key that the allow list names: a list lookup, not a second route check.
+      keyGenerator: (request) => (this.isExempt(request) ? EXEMPT_KEY : this.policyOf(request).bucket),
+      allowList: [EXEMPT_KEY],
       max: (request) => Promise.resolve(this.policyOf(request).quota),
       store: class {
         constructor() {
