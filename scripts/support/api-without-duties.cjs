@@ -1,0 +1,41 @@
+// The benchmark's floor for the api's own serving path: the api built by createApiApp, as in
+// production, except that the duties it performs on every request are replaced by no-ops: the
+// quota count (@fastify/rate-limit), the access-log line and request id, CORS, and the metrics.
+// What is left is Nest, Fastify, the byte cache, compression and conditional GETs. The bench runs
+// it beside the api so that a row says how much of the api's cost those duties are.
+//   PORT=... HOST=... ELASTICSEARCH_URL=... CASES_ALIAS=... node scripts/support/api-without-duties.cjs
+const Module = require('node:module');
+const { join } = require('node:path');
+
+const root = join(__dirname, '..', '..');
+require('ts-node').register({ transpileOnly: true, project: join(root, 'tsconfig.json') });
+const tsconfigPaths = require('tsconfig-paths');
+const paths = tsconfigPaths.loadConfig(root);
+tsconfigPaths.register({ baseUrl: paths.absoluteBaseUrl, paths: paths.paths });
+
+/** Puts `exports` in the module cache under the file `request` resolves to, before anything loads it. */
+function replace(request, exports) {
+  const filename = require.resolve(request);
+  const module = new Module(filename);
+  module.filename = filename;
+  module.loaded = true;
+  module.exports = exports;
+  require.cache[filename] = module;
+}
+
+const src = join(root, 'apps', 'api', 'src');
+const noop = () => undefined;
+replace(join(src, 'logging', 'logging.plugin.ts'), { registerRequestLogging: noop });
+replace(join(src, 'quota', 'quota.plugin.ts'), { registerQuota: async () => undefined });
+replace(join(src, 'metrics', 'metrics.plugin.ts'), { registerMetrics: noop });
+replace('@fastify/cors', { __esModule: true, default: (_instance, _options, done) => done() });
+
+const { createApiApp } = require(join(src, 'create-api-app.ts'));
+
+createApiApp({ logger: false }).then(
+  (app) => app.listen(Number(process.env.PORT), process.env.HOST ?? '127.0.0.1').then(() => process.stdout.write('ready\n')),
+  (error) => {
+    console.error(error.message);
+    process.exit(1);
+  },
+);
