@@ -31,11 +31,7 @@ import { ensureElasticsearch, runApp, stopLocalElasticsearch, waitExit } from '.
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 
-// The project's TypeScript, as the api and the ingest run it.
-require('ts-node').register({ transpileOnly: true, project: join(root, 'tsconfig.json') });
-const tsconfigPaths = require('tsconfig-paths');
-const paths = tsconfigPaths.loadConfig(root);
-tsconfigPaths.register({ baseUrl: paths.absoluteBaseUrl, paths: paths.paths });
+require('./support/load-typescript.cjs');
 const { buildCaseListRequest, CASE_INDEX_SETTINGS, CASE_INDEX_MAPPINGS } = require('@app/search');
 const { BULK_OPTIONS } = require(join(root, 'apps', 'ingest', 'src', 'indexing', 'case-indexer.ts'));
 
@@ -349,16 +345,7 @@ async function httpRows(size, es, esUrl, total) {
       const probe = await (await fetch(`${apiBase}/api/cases?limit=${PAGE}`)).json();
       if (probe.nextCursor === undefined) return skip(size, 'cursor walk docs/s', 'skipped: the api has no nextCursor');
       const walk = await steady(() => cursorWalk(apiBase));
-      const direct = await steady(() => searchAfterWalk(esUrl, ALIAS));
-      row(
-        size,
-        `cursor walk (${walk.docs} cases) docs/s`,
-        walk.docs / walk.seconds,
-        direct.docs / direct.seconds,
-        'docs/s',
-        '>= 0.8x',
-        walk.docs === total ? '' : `walked ${walk.docs} of ${total}`,
-      );
+      walkRow(size, 'cursor walk', walk, await steady(() => searchAfterWalk(esUrl, ALIAS)), total);
     });
     await attempt(size, 'NDJSON export docs/s', async () => {
       // Asked once, outside the timed walks: a HEAD runs the export's first search too.
@@ -366,16 +353,7 @@ async function httpRows(size, es, esUrl, total) {
       if (!(probe.headers.get('content-type') ?? '').includes('ndjson'))
         return skip(size, 'NDJSON export docs/s', 'skipped: the api has no /api/cases/export');
       const exported = await steady(() => exportWalk(apiBase));
-      const direct = await steady(() => searchAfterWalk(esUrl, ALIAS, { excludes: ['point'] }));
-      row(
-        size,
-        `NDJSON export (${exported.docs} cases) docs/s`,
-        exported.docs / exported.seconds,
-        direct.docs / direct.seconds,
-        'docs/s',
-        '>= 0.8x',
-        exported.docs === total ? '' : `exported ${exported.docs} of ${total}`,
-      );
+      walkRow(size, 'NDJSON export', exported, await steady(() => searchAfterWalk(esUrl, ALIAS, { excludes: ['point'] })), total);
     });
   } finally {
     await stop(proxy);
@@ -431,6 +409,12 @@ async function httpRows(size, es, esUrl, total) {
     await stop(dutyFree);
     await stop(cached);
   }
+}
+
+/** A walk of the whole archive (`docs` and `seconds`, see steady()) against Elasticsearch's own. */
+function walkRow(size, what, walk, direct, total) {
+  const note = walk.docs === total ? '' : `reached ${walk.docs} of ${total} cases`;
+  row(size, `${what} (${walk.docs} cases) docs/s`, walk.docs / walk.seconds, direct.docs / direct.seconds, 'docs/s', '>= 0.8x', note);
 }
 
 /** Runs one measurement; if it breaks, its row says how and the others still run. */

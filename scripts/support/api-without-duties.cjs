@@ -7,11 +7,7 @@
 const Module = require('node:module');
 const { join } = require('node:path');
 
-const root = join(__dirname, '..', '..');
-require('ts-node').register({ transpileOnly: true, project: join(root, 'tsconfig.json') });
-const tsconfigPaths = require('tsconfig-paths');
-const paths = tsconfigPaths.loadConfig(root);
-tsconfigPaths.register({ baseUrl: paths.absoluteBaseUrl, paths: paths.paths });
+require('./load-typescript.cjs');
 
 /** Puts `exports` in the module cache under the file `request` resolves to, before anything loads it. */
 function replace(request, exports) {
@@ -23,7 +19,7 @@ function replace(request, exports) {
   require.cache[filename] = module;
 }
 
-const src = join(root, 'apps', 'api', 'src');
+const src = join(__dirname, '..', '..', 'apps', 'api', 'src');
 const noop = () => undefined;
 replace(join(src, 'logging', 'logging.plugin.ts'), { registerRequestLogging: noop });
 replace(join(src, 'quota', 'quota.plugin.ts'), { registerQuota: async () => undefined });
