@@ -14,7 +14,8 @@
 // timed warm and repeated (steady()).
 //
 //   BENCH_SECONDS (5) per load run, BENCH_CONNECTIONS (20), BENCH_SIZES (bundled,100000),
-//   BENCH_1M=1 adds 1000000, BENCH_ONLY=ingest|http to run one group, CASES_ALIAS (cases),
+//   BENCH_1M=1 adds 1000000, BENCH_ONLY=ingest|http|duties to run one group (duties: what each
+//   per-request duty adds to a 304, not part of a full run), CASES_ALIAS (cases),
 //   ELASTICSEARCH_URL (else the local dev node), BENCH_WORKDIR (a temp dir) for generated data.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -293,13 +294,16 @@ async function startProxy(esUrl, queries) {
   return child;
 }
 
-/** The api with its per-request duties (quota, access log, CORS, metrics) left out; loads through ts-node. */
-async function startDutyFree(env) {
+/**
+ * The api with its per-request duties (quota, access log, CORS, metrics) left out, or all but the
+ * `kept` ones; it loads through ts-node, so it starts slowly.
+ */
+async function startDutyFree(env, port = DUTY_FREE_PORT, kept = []) {
   const child = spawn(process.execPath, [join(root, 'scripts', 'support', 'api-without-duties.cjs')], {
     stdio: QUIET,
-    env: { ...process.env, ...env, PORT: String(DUTY_FREE_PORT), HOST: '127.0.0.1' },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', QUOTA_REQUESTS: '1000000', KEEP_DUTIES: kept.join(',') },
   });
-  await waitForUrl(`http://127.0.0.1:${DUTY_FREE_PORT}/api/stats`, 300);
+  await waitForUrl(`http://127.0.0.1:${port}/api/stats`, 600);
   return child;
 }
 
@@ -417,6 +421,35 @@ function walkRow(size, what, walk, direct, total) {
   row(size, `${what} (${walk.docs} cases) docs/s`, walk.docs / walk.seconds, direct.docs / direct.seconds, 'docs/s', '>= 0.8x', note);
 }
 
+/**
+ * BENCH_ONLY=duties: what each per-request duty costs a 304. The duty-free api, and the same api
+ * with one duty put back, compared both ways round; each note turns the two rates into the
+ * microseconds that duty adds to every 304.
+ */
+async function dutyRows(size, env) {
+  const variants = [[], ['quota'], ['log'], ['metrics'], ['cors']];
+  const path = '/api/cases?type=military';
+  const started = await Promise.allSettled(variants.map((kept, i) => startDutyFree(env, DUTY_FREE_PORT - i, kept)));
+  try {
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    const urls = variants.map((_, i) => `http://127.0.0.1:${DUTY_FREE_PORT - i}${path}`);
+    const first = await fetch(urls[0]);
+    const headers = { 'if-none-match': first.headers.get('etag') };
+    for (const url of urls) await fetch(url);
+    const results = await compare(Object.fromEntries(urls.map((url, i) => [i, { url, headers }])));
+    const none = results[0];
+    variants.forEach((kept, i) => {
+      if (i === 0) return;
+      const microseconds = 1e6 / results[i].rps - 1e6 / none.rps;
+      const note = `${microseconds >= 0 ? '+' : ''}${microseconds.toFixed(1)} µs per 304; baseline: no per-request duty`;
+      row(size, `304 with only the ${kept[0]} duty`, results[i].rps, none.rps, 'req/s', '', note);
+    });
+  } finally {
+    await Promise.all(started.map((result) => (result.status === 'fulfilled' ? stop(result.value) : undefined)));
+  }
+}
+
 /** Runs one measurement; if it breaks, its row says how and the others still run. */
 async function attempt(size, what, measure) {
   try {
@@ -499,7 +532,7 @@ async function benchSize(size, es, esUrl) {
 
   // The raw _bulk baseline runs before and after the CLI and is averaged: Elasticsearch's
   // background merges and the machine's drift would favour whichever went second.
-  const compareRaw = synthetic && ONLY !== 'http';
+  const compareRaw = synthetic && (ONLY === '' || ONLY === 'ingest');
   const rawBaseline = () => {
     log(`${label}: raw _bulk of the same documents`);
     return rawBulk(es, `${ALIAS}-bench-raw-bulk`, data.bulk);
@@ -523,7 +556,10 @@ async function benchSize(size, es, esUrl) {
   }
   const input = synthetic ? `, ${(statSync(data.ndjson).size / 1e6).toFixed(0)} MB of NDJSON` : '';
   row(label, 'ingest CLI peak RSS', ingest.peakMb, 512, 'MB', '< 1x', `baseline: the 512 MB budget; ${total} cases${input}`);
-  if (ONLY !== 'ingest') {
+  if (ONLY === 'duties') {
+    log(`${label}: the per-request duties, ${SECONDS}s per run, ${CONNECTIONS} connections`);
+    await dutyRows(label, env);
+  } else if (ONLY !== 'ingest') {
     log(`${label}: HTTP load, ${SECONDS}s per run, ${CONNECTIONS} connections`);
     await httpRows(label, es, esUrl, total);
   }

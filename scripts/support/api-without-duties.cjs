@@ -2,8 +2,9 @@
 // production, except that the duties it performs on every request are replaced by no-ops: the
 // quota count (@fastify/rate-limit), the access-log line and request id, CORS, and the metrics.
 // What is left is Nest, Fastify, the byte cache, compression and conditional GETs. The bench runs
-// it beside the api so that a row says how much of the api's cost those duties are.
-//   PORT=... HOST=... ELASTICSEARCH_URL=... CASES_ALIAS=... node scripts/support/api-without-duties.cjs
+// it beside the api so that a row says how much of the api's cost those duties are, and with
+// KEEP_DUTIES (a comma list of quota, log, cors, metrics) to price each duty on its own.
+//   PORT=... HOST=... ELASTICSEARCH_URL=... CASES_ALIAS=... [KEEP_DUTIES=...] node scripts/support/api-without-duties.cjs
 const Module = require('node:module');
 const { join } = require('node:path');
 
@@ -21,14 +22,20 @@ function replace(request, exports) {
 
 const src = join(__dirname, '..', '..', 'apps', 'api', 'src');
 const noop = () => undefined;
-replace(join(src, 'logging', 'logging.plugin.ts'), { registerRequestLogging: noop });
-replace(join(src, 'quota', 'quota.plugin.ts'), { registerQuota: async () => undefined });
-replace(join(src, 'metrics', 'metrics.plugin.ts'), { registerMetrics: noop });
-replace('@fastify/cors', { __esModule: true, default: (_instance, _options, done) => done() });
+const stubs = {
+  log: () => replace(join(src, 'logging', 'logging.plugin.ts'), { registerRequestLogging: noop }),
+  quota: () => replace(join(src, 'quota', 'quota.plugin.ts'), { registerQuota: async () => undefined }),
+  metrics: () => replace(join(src, 'metrics', 'metrics.plugin.ts'), { registerMetrics: noop }),
+  cors: () => replace('@fastify/cors', { __esModule: true, default: (_instance, _options, done) => done() }),
+};
+const kept = new Set((process.env.KEEP_DUTIES ?? '').split(',').filter(Boolean));
+for (const duty of kept) if (!stubs[duty]) throw new Error(`KEEP_DUTIES: no duty named ${duty} (${Object.keys(stubs).join(', ')})`);
+for (const [duty, stub] of Object.entries(stubs)) if (!kept.has(duty)) stub();
 
 const { createApiApp } = require(join(src, 'create-api-app.ts'));
 
-createApiApp({ logger: false }).then(
+// Without the logging plugin nothing would print Nest's buffered lines; with it, they go to stdout as in production.
+createApiApp(kept.has('log') ? {} : { logger: false }).then(
   (app) => app.listen(Number(process.env.PORT), process.env.HOST ?? '127.0.0.1').then(() => process.stdout.write('ready\n')),
   (error) => {
     console.error(error.message);
