@@ -326,9 +326,10 @@ async function httpRows(size, es, esUrl, total) {
     ['uncached search ?q=radar', 'q=radar', { q: 'radar' }],
   ];
   const uncached = await startApi(API_UNCACHED_PORT, { ...env, CACHE_TTL_SECONDS: '0' });
-  const proxy = await startProxy(esUrl, queries);
   const apiBase = `http://127.0.0.1:${API_UNCACHED_PORT}`;
+  let proxy;
   try {
+    proxy = await startProxy(esUrl, queries);
     for (const [what, query, params] of queries) {
       const { body, path } = searchBody(params);
       const { direct, api, floor } = await compare({
@@ -365,11 +366,12 @@ async function httpRows(size, es, esUrl, total) {
   }
 
   const cached = await startApi(API_PORT, env);
-  const dutyFree = await startDutyFree(env);
   const base = `http://127.0.0.1:${API_PORT}`;
   const dutyFreeBase = `http://127.0.0.1:${DUTY_FREE_PORT}`;
   let bare;
+  let dutyFree;
   try {
+    dutyFree = await startDutyFree(env);
     // Cached hit and 304: the api serving a warm response vs bare Fastify sending those same bytes.
     const path = '/api/cases?type=military';
     const first = await fetch(`${base}${path}`);
