@@ -48,6 +48,8 @@ const API_UNCACHED_PORT = 3998;
 const BARE_PORT = 3997;
 const PROXY_PORT = 3996;
 const DUTY_FREE_PORT = 3995;
+/** The request the cached-hit and 304 rows repeat. */
+const HIT_PATH = '/api/cases?type=military';
 const QUIET = ['ignore', 'ignore', 'inherit'];
 const BUNDLED = join(root, 'data', 'cases');
 const work = process.env.BENCH_WORKDIR ?? mkdtempSync(join(tmpdir(), 'uap-bench-'));
@@ -373,7 +375,7 @@ async function httpRows(size, es, esUrl, total) {
   try {
     dutyFree = await startDutyFree(env);
     // Cached hit and 304: the api serving a warm response vs bare Fastify sending those same bytes.
-    const path = '/api/cases?type=military';
+    const path = HIT_PATH;
     const first = await fetch(`${base}${path}`);
     const capture = { headers: replayable(first.headers), body: Buffer.from(await first.arrayBuffer()).toString('base64') };
     bare = await startBare(capture);
@@ -430,15 +432,14 @@ function walkRow(size, what, walk, direct, total) {
  */
 async function dutyRows(size, env) {
   const variants = [[], ['quota'], ['log'], ['metrics'], ['cors']];
-  const path = '/api/cases?type=military';
   const started = await Promise.allSettled(variants.map((kept, i) => startDutyFree(env, DUTY_FREE_PORT - i, kept)));
   try {
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
-    const urls = variants.map((_, i) => `http://127.0.0.1:${DUTY_FREE_PORT - i}${path}`);
-    const first = await fetch(urls[0]);
-    const headers = { 'if-none-match': first.headers.get('etag') };
-    for (const url of urls) await fetch(url);
+    const urls = variants.map((_, i) => `http://127.0.0.1:${DUTY_FREE_PORT - i}${HIT_PATH}`);
+    // The first answer gives the ETag; the others warm their own caches.
+    const headers = { 'if-none-match': (await fetch(urls[0])).headers.get('etag') };
+    for (const url of urls.slice(1)) await fetch(url);
     const results = await compare(Object.fromEntries(urls.map((url, i) => [i, { url, headers }])));
     const none = results[0];
     variants.forEach((kept, i) => {
