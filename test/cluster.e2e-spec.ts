@@ -5,20 +5,21 @@ import { CaseIndexer, IndexingProgress } from '../apps/ingest/src/indexing/case-
 import { IngestModule } from '../apps/ingest/src/ingest.module';
 import { runIngest } from '../apps/ingest/src/ingest.command';
 import { request, RunningApi, startApi } from './support/archive-harness';
+import { CLUSTER_TEST_PORT } from './support/elasticsearch-under-test';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const esLocal = require('../elastic/local/es-local.js');
 
 /**
  * A three-node cluster of our own, on loopback: http 9421-9423 and transport 9521-9523 unless
- * ES_CLUSTER_TEST_PORT moves them (transport = http + 100). The node that holds the primary
+ * ES_CLUSTER_TEST_PORT or ES_TEST_PORT_OFFSET moves them (transport = http + 100). The node that holds the primary
  * copy of the archive is killed (SIGKILL, no goodbye to the cluster) while the api answers a
  * stream of requests; every one must still be answered, and answered the same.
  */
 const CLUSTER = {
   name: 'e2e-cluster',
   nodes: 3,
-  port: Number(process.env.ES_CLUSTER_TEST_PORT ?? 9421),
+  port: CLUSTER_TEST_PORT,
   heap: '512m',
   fresh: true,
 };

@@ -1,8 +1,9 @@
 import { CasesRepository } from '@app/search';
 import { FIXTURE, ingest, request, RunningApi, startApi } from './support/archive-harness';
+import { STALE_TEST_NODE } from './support/elasticsearch-under-test';
 
 // A throwaway node of this test's own, so that stopping it disturbs no other test.
-const NODE = { name: 'stale-if-error', port: 9418 };
+const NODE = STALE_TEST_NODE;
 const ALIAS = 'e2e-stale-if-error';
 const SEEN = ['/api/cases?type=radar', '/api/cases/1947-roswell-debris-recovery', '/api/stats', '/api/cases?limit=2&q=Roswell'];
 

@@ -12,12 +12,16 @@
 // The distribution comes from Maven Central (see pom.xml beside this file) and is built on first
 // use; each named node keeps its config, data, logs and pid under elastic/local/run/<node>/
 // (git-ignored). Elasticsearch refuses to run as root, so when we are root the node runs as a
-// dedicated unprivileged user that this script creates.
+// dedicated unprivileged user that this script creates. When that user cannot read the project
+// (a 0700 temporary clone, /root), `start` stages the build in /var/tmp/uap-case-archive-es-<hash
+// of the project path>, one per clone; `stop --fresh` deletes a node's data and, once none of the
+// clone's nodes runs, that staged copy.
 'use strict';
 
 const { spawn, spawnSync, execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
+const crypto = require('node:crypto');
 
 const HERE = __dirname;
 const VERSION = /<elasticsearch\.version>([^<]+)</.exec(fs.readFileSync(path.join(HERE, 'pom.xml'), 'utf8'))[1];
@@ -25,6 +29,8 @@ const BUILT_HOME = path.join(HERE, 'target', 'dist', `elasticsearch-${VERSION}`)
 const RUN_USER = 'uap-es';
 const HEAP = process.env.ES_LOCAL_HEAP || '1g';
 const STARTUP_TIMEOUT_MS = 180_000;
+// Shared by every clone on the machine, hence one folder per clone inside it (see stagingFolder).
+const STAGING_ROOT = process.env.ES_LOCAL_STAGING_ROOT || '/var/tmp';
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 const log = (message) => process.stderr.write(`[es-local] ${message}\n`);
@@ -68,31 +74,32 @@ function userCanRead(target) {
 }
 
 /**
+ * The folder a clone's node is staged in when the unprivileged user cannot read the project:
+ * named from a hash of the whole project path, so two clones on one machine never share one.
+ */
+function stagingFolder(projectDir = HERE) {
+  const id = crypto.createHash('sha256').update(projectDir).digest('hex').slice(0, 16);
+  return path.join(STAGING_ROOT, `uap-case-archive-es-${id}`);
+}
+
+/** Is the node run from a staged copy (we are root, and the run user cannot read the project)? */
+function runsStaged() {
+  if (!isRoot()) return false;
+  ensureRunUser();
+  // Asked of a file that exists before any build, so `status` on a fresh clone decides the same way.
+  return !userCanRead(path.join(HERE, 'pom.xml'));
+}
+
+/**
  * Where an instance lives. Normally under elastic/local/run/; if the project sits somewhere the
- * unprivileged user cannot reach (e.g. under /root), under /var/tmp instead.
+ * unprivileged user cannot reach (e.g. under /root or a 0700 temporary folder), in this clone's
+ * staging folder instead. Only paths: nothing is read, built or copied here, so `status` and
+ * `stop` never touch build output.
  */
 function instancePaths(name) {
-  let home = BUILT_HOME;
-  let base = path.join(HERE, 'run', name);
-  if (isRoot()) {
-    ensureRunUser();
-    // Asked of a file that exists before any build, so `status` on a fresh clone decides the same way.
-    if (!userCanRead(path.join(HERE, 'pom.xml'))) {
-      const outside = path.join('/var/tmp', `uap-case-archive-es-${Buffer.from(HERE).toString('hex').slice(-16)}`);
-      home = path.join(outside, `elasticsearch-${VERSION}`);
-      base = path.join(outside, 'run', name);
-      // Staged once per build: a rebuilt plugin (new descriptor) is staged again.
-      const descriptor = (root) => path.join(root, 'plugins', 'uap-analysis', 'plugin-descriptor.properties');
-      const stagedIsCurrent =
-        fs.existsSync(descriptor(home)) && fs.readFileSync(descriptor(home), 'utf8') === fs.readFileSync(descriptor(BUILT_HOME), 'utf8');
-      if (fs.existsSync(descriptor(BUILT_HOME)) && !stagedIsCurrent) {
-        log(`the project is not readable by ${RUN_USER}; staging the node under ${outside}`);
-        fs.mkdirSync(outside, { recursive: true, mode: 0o755 });
-        fs.rmSync(home, { recursive: true, force: true });
-        fs.cpSync(BUILT_HOME, home, { recursive: true });
-      }
-    }
-  }
+  const staged = runsStaged();
+  const home = staged ? path.join(stagingFolder(), `elasticsearch-${VERSION}`) : BUILT_HOME;
+  const base = staged ? path.join(stagingFolder(), 'run', name) : path.join(HERE, 'run', name);
   return {
     home,
     base,
@@ -102,6 +109,31 @@ function instancePaths(name) {
     pidFile: path.join(base, 'elasticsearch.pid'),
     portFile: path.join(base, 'http.port'),
   };
+}
+
+/** Copies the built distribution into the staging folder, once per build (a rebuilt plugin is staged again). Only `start` calls it, after ensureBuilt(). */
+function stageBuild() {
+  if (!runsStaged()) return;
+  const outside = stagingFolder();
+  const home = path.join(outside, `elasticsearch-${VERSION}`);
+  const descriptor = (root) => path.join(root, 'plugins', 'uap-analysis', 'plugin-descriptor.properties');
+  const read = (file) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null);
+  if (read(descriptor(home)) !== null && read(descriptor(home)) === read(descriptor(BUILT_HOME))) return;
+  log(`the project is not readable by ${RUN_USER}; staging the node under ${outside}`);
+  fs.mkdirSync(outside, { recursive: true, mode: 0o755 });
+  fs.rmSync(home, { recursive: true, force: true });
+  fs.cpSync(BUILT_HOME, home, { recursive: true });
+}
+
+/** After `stop --fresh`: the staged copy goes too, once no node of this clone runs from it. */
+function reclaimStagingFolder() {
+  if (!runsStaged()) return;
+  const outside = stagingFolder();
+  const runDir = path.join(outside, 'run');
+  const names = fs.existsSync(runDir) ? fs.readdirSync(runDir) : [];
+  if (!fs.existsSync(outside) || names.some((name) => readPid(instancePaths(name)))) return;
+  fs.rmSync(outside, { recursive: true, force: true });
+  log(`removed the staging folder ${outside}`);
 }
 
 /** Cluster health as one node sees it; with `nodes`, null until that many nodes have joined. */
@@ -196,6 +228,7 @@ function launch(node, clusterName, discovery, heap) {
  */
 async function start({ name = 'dev', port = 9200, transportPort, nodes = 1, fresh = false, heap = HEAP } = {}) {
   ensureBuilt();
+  stageBuild();
   const members = plan({ name, port, transportPort, nodes });
   const url = members.map((node) => `http://127.0.0.1:${node.port}`).join(',');
 
@@ -263,8 +296,13 @@ async function stopNode(node) {
   log(`${node.name} node killed after 60s`);
 }
 
-async function stop({ name = 'dev' } = {}) {
-  await Promise.all(membersOf(name).map(stopNode));
+/** Stops the named node or cluster; with `fresh`, also deletes its data and any staged copy no other node uses. */
+async function stop({ name = 'dev', fresh = false } = {}) {
+  const members = membersOf(name);
+  await Promise.all(members.map(stopNode));
+  if (!fresh) return;
+  for (const node of members) fs.rmSync(instancePaths(node.name).base, { recursive: true, force: true });
+  reclaimStagingFolder();
 }
 
 async function nodeStatus(node) {
@@ -290,7 +328,7 @@ async function status({ name = 'dev' } = {}) {
   };
 }
 
-module.exports = { start, stop, status, VERSION };
+module.exports = { start, stop, status, ensureBuilt, stagingFolder, VERSION };
 
 if (require.main === module) {
   const [command = 'status', ...rest] = process.argv.slice(2);

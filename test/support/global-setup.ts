@@ -30,7 +30,8 @@ export default async function globalSetup(): Promise<void> {
   const esLocal = require('../../elastic/local/es-local.js');
   const { url, startedNow } = await esLocal.start({ ...TEST_NODE, fresh: true });
   process.env.ELASTICSEARCH_URL = url;
-  if (startedNow) globalThis.__ES_TEARDOWN__ = () => esLocal.stop(TEST_NODE);
+  // fresh: its data, and a clone's staged copy of the node, are not left behind on the machine.
+  if (startedNow) globalThis.__ES_TEARDOWN__ = () => esLocal.stop({ ...TEST_NODE, fresh: true });
   console.log(`\n[e2e] no Docker engine; using the local Elasticsearch node at ${url}`);
 }
 
