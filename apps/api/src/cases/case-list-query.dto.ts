@@ -1,10 +1,13 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { CASE_TYPES, CREDIBILITY_LEVELS, LOCATION_PRECISIONS, normalizeTranche, TRANCHE_FORMAT, type CaseType, type Credibility } from '@app/cases';
 
 export const MAX_KEYWORD_LENGTH = 200;
 export const MAX_CURSOR_LENGTH = 1_000;
+export const MIN_YEAR = 1000;
+export const MAX_YEAR = 9999;
+const YEAR_MESSAGE = `year must be a four-digit year from ${MIN_YEAR} to ${MAX_YEAR}, e.g. 2004`;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
@@ -81,10 +84,13 @@ export class CaseListQueryDto {
   @IsString(once('hasVideo'))
   hasVideo?: string;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1000, maximum: 9999, description: 'Incident year, four digits.', example: 2004 })
+  @ApiPropertyOptional({ type: 'integer', minimum: MIN_YEAR, maximum: MAX_YEAR, description: 'Incident year, four digits.', example: 2004 })
   @IsOptional()
   @Transform(integer(/^\d{4}$/))
-  @IsInt({ message: 'year must be a four-digit year, e.g. 2004' })
+  // Elasticsearch's strict_date reads only four-digit years: 0999 would reach it as `999-01-01`.
+  @Min(MIN_YEAR, { message: YEAR_MESSAGE })
+  @Max(MAX_YEAR, { message: YEAR_MESSAGE })
+  @IsInt({ message: YEAR_MESSAGE })
   year?: number;
 
   @ApiPropertyOptional({
