@@ -4,6 +4,7 @@ import { AppConfigModule, EnvironmentOverrides } from '@app/config';
 import { SearchModule } from '@app/search';
 import { CasesController } from './cases/cases.controller';
 import { CasesService } from './cases/cases.service';
+import { cursorKeyProvider } from './cases/cursor-key';
 import { FeedController } from './feed/feed.controller';
 import { FeedService } from './feed/feed.service';
 import { ApiExceptionFilter } from './http/api-exception.filter';
@@ -22,6 +23,7 @@ import { LoggingModule, LoggingOptions } from './logging/logging.module';
   controllers: [CasesController, StatsController, FeedController],
   providers: [
     CasesService,
+    cursorKeyProvider,
     StatsService,
     FeedService,
     ResponseEnvelope,

@@ -1,5 +1,20 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsInt, IsOptional, IsString, isURL, IsUrl, Matches, Max, Min, ValidateBy, ValidateIf, validateSync } from 'class-validator';
+import {
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  isURL,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  ValidateBy,
+  ValidateIf,
+  validateSync,
+} from 'class-validator';
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
 
@@ -156,6 +171,16 @@ export class Environment {
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
+
+  /**
+   * The secret that signs list cursors (HMAC-SHA256), so a cursor the api did not issue is a 400.
+   * Replicas behind one address must share it. Unset: a random key per process, and cursors then
+   * last until that process restarts.
+   */
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'CURSOR_KEY must be at least 32 characters (e.g. openssl rand -base64 32)' })
+  CURSOR_KEY: string | undefined = undefined;
 }
 
 /** Fastify's `trustProxy` option from TRUST_PROXY. */

@@ -1,12 +1,18 @@
 import { decodeCursor, encodeCursor, filterFingerprint } from './case-cursor';
 
 const params = { type: 'radar' as const, limit: 10, offset: 0 };
+const key = Buffer.from('a test key that is long enough to use');
+const otherKey = Buffer.from('the key of another deployment, not ours');
+
+/** A cursor payload as the API writes it, with this signature part (or none). */
+const withPayload = (payload: object, signature?: string) =>
+  Buffer.from(JSON.stringify(payload)).toString('base64url') + (signature === undefined ? '' : `.${signature}`);
 
 describe('case cursors', () => {
   it('round-trip as opaque base64url text', () => {
-    const text = encodeCursor({ after: [-7.2e11, '1947-roswell-debris-recovery'], offset: 20, filters: filterFingerprint(params) });
-    expect(text).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(decodeCursor(text, { ...params, limit: 3 })).toEqual({
+    const text = encodeCursor({ after: [-7.2e11, '1947-roswell-debris-recovery'], offset: 20, filters: filterFingerprint(params) }, key);
+    expect(text).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/);
+    expect(decodeCursor(text, { ...params, limit: 3 }, key)).toEqual({
       after: [-7.2e11, '1947-roswell-debris-recovery'],
       offset: 20,
       filters: filterFingerprint(params),
@@ -20,13 +26,26 @@ describe('case cursors', () => {
   });
 
   it('refuse a cursor made for other filters', () => {
-    const text = encodeCursor({ after: [1, 'a'], offset: 1, filters: filterFingerprint(params) });
-    expect(decodeCursor(text, { ...params, type: 'mass' })).toBe('other-filters');
+    const text = encodeCursor({ after: [1, 'a'], offset: 1, filters: filterFingerprint(params) }, key);
+    expect(decodeCursor(text, { ...params, type: 'mass' }, key)).toBe('other-filters');
   });
 
-  it('refuse a cursor of another format version as stale', () => {
-    const text = Buffer.from(JSON.stringify({ v: 0, o: 1, a: [1, 'a'], f: filterFingerprint(params) })).toString('base64url');
-    expect(decodeCursor(text, params)).toBe('stale');
+  it('refuse an unsigned cursor of the earlier format as stale', () => {
+    expect(decodeCursor(withPayload({ v: 1, o: 1, a: [1, 'a'], f: filterFingerprint(params) }), params, key)).toBe('stale');
+  });
+
+  it('refuse any change to a signed cursor: its sort values, offset or filters, or the signature itself', () => {
+    const text = encodeCursor({ after: [1, 'a'], offset: 1, filters: filterFingerprint(params) }, key);
+    const signature = text.split('.')[1];
+    const forged = [
+      withPayload({ v: 2, o: 1, a: [-1e20, 'x'], f: filterFingerprint(params) }, signature),
+      withPayload({ v: 2, o: 5, a: [1, 'a'], f: filterFingerprint(params) }, signature),
+      withPayload({ v: 2, o: 1, a: [1, 'a'], f: filterFingerprint({ ...params, type: 'mass' }) }, signature),
+      `${text.split('.')[0]}.${Buffer.alloc(16).toString('base64url')}`,
+      `${text.split('.')[0]}.${signature.slice(0, -2)}`,
+    ];
+    for (const cursor of forged) expect(decodeCursor(cursor, params, key)).toBe('malformed');
+    expect(decodeCursor(text, params, otherKey)).toBe('malformed');
   });
 
   const keyword = { ...params, q: 'x' };
@@ -34,10 +53,9 @@ describe('case cursors', () => {
     ['not base64url', '***', params],
     ['not JSON', Buffer.from('{oops').toString('base64url'), params],
     ['not an object', Buffer.from('42').toString('base64url'), params],
-    ['sort values of the wrong shape', Buffer.from(JSON.stringify({ v: 1, o: 1, a: ['a', 1], f: 'x' })).toString('base64url'), params],
-    ['too few sort values for a keyword search', encodeCursor({ after: [1, 'a'], offset: 1, filters: filterFingerprint(keyword) }), keyword],
-    ['a negative offset', Buffer.from(JSON.stringify({ v: 1, o: -1, a: [1, 'a'], f: 'x' })).toString('base64url'), params],
+    ['unsigned, in the current format', withPayload({ v: 2, o: 1, a: [1, 'a'], f: filterFingerprint(params) }), params],
+    ['too few sort values for a keyword search', encodeCursor({ after: [1, 'a'], offset: 1, filters: filterFingerprint(keyword) }, key), keyword],
   ])('refuse %s as malformed', (_what, text, forParams) => {
-    expect(decodeCursor(text, forParams)).toBe('malformed');
+    expect(decodeCursor(text, forParams, key)).toBe('malformed');
   });
 });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { CaseListParams } from './case-list.query';
 import type { SortValues } from './raw-hits';
 
@@ -9,8 +9,11 @@ export interface CaseCursor {
   filters: string;
 }
 
-/** Raised cursor formats are rejected as stale rather than misread. */
-const CURSOR_VERSION = 1;
+/** Raised cursor formats are rejected as stale rather than misread. 2: signed. */
+const CURSOR_VERSION = 2;
+
+/** Bytes of the HMAC-SHA256 kept in a cursor: 128 bits is beyond guessing, and cursors stay short. */
+const SIGNATURE_BYTES = 16;
 
 /** Parameters that move through the list without changing which cases match. */
 const PAGING_KEYS = new Set(['limit', 'offset', 'searchAfter']);
@@ -26,27 +29,42 @@ export function filterFingerprint(params: CaseListParams): string {
   return createHash('sha256').update(JSON.stringify(filters)).digest('base64url').slice(0, 16);
 }
 
-export function encodeCursor(cursor: CaseCursor): string {
-  return Buffer.from(JSON.stringify({ v: CURSOR_VERSION, o: cursor.offset, a: cursor.after, f: cursor.filters })).toString('base64url');
+function sign(payload: string, key: Buffer): Buffer {
+  return createHmac('sha256', key).update(payload).digest().subarray(0, SIGNATURE_BYTES);
+}
+
+/**
+ * `<payload>.<signature>`, both base64url. The HMAC covers every byte of the payload (sort values,
+ * offset and filters), so a cursor this API did not issue is refused before anything in it is read.
+ */
+export function encodeCursor(cursor: CaseCursor, key: Buffer): string {
+  const payload = Buffer.from(JSON.stringify({ v: CURSOR_VERSION, o: cursor.offset, a: cursor.after, f: cursor.filters })).toString('base64url');
+  return `${payload}.${sign(payload, key).toString('base64url')}`;
 }
 
 export type CursorProblem = 'malformed' | 'stale' | 'other-filters';
 
 /**
- * Reads a cursor for these parameters, or says what is wrong with it. The sort values must have
- * the shape the sort gives (numbers, then the id as text), so a tampered cursor is refused here
- * rather than by Elasticsearch.
+ * Reads a cursor for these parameters, or says what is wrong with it. The signature is checked
+ * first (with the deployment's key); the shape is still checked after it, so that a cursor of an
+ * older format, or one signed by a buggy release, is refused rather than sent to Elasticsearch.
  */
-export function decodeCursor(text: string, params: CaseListParams): CaseCursor | CursorProblem {
+export function decodeCursor(text: string, params: CaseListParams, key: Buffer): CaseCursor | CursorProblem {
+  const match = /^([A-Za-z0-9_-]+)(?:\.([A-Za-z0-9_-]+))?$/.exec(text);
+  if (!match) return 'malformed';
+  const [, payload, signature] = match;
   let raw: { v?: unknown; o?: unknown; a?: unknown; f?: unknown };
   try {
-    if (!/^[A-Za-z0-9_-]+$/.test(text)) return 'malformed';
-    raw = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    raw = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
   } catch {
     return 'malformed';
   }
   if (typeof raw !== 'object' || raw === null) return 'malformed';
-  if (raw.v !== CURSOR_VERSION) return typeof raw.v === 'number' ? 'stale' : 'malformed';
+  // An unsigned cursor of an earlier format: from this API, but no longer readable.
+  if (signature === undefined) return typeof raw.v === 'number' && raw.v < CURSOR_VERSION ? 'stale' : 'malformed';
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== SIGNATURE_BYTES || !timingSafeEqual(given, sign(payload, key))) return 'malformed';
+  if (raw.v !== CURSOR_VERSION) return 'malformed';
   const { o: offset, a: after, f: filters } = raw;
   const sortLength = params.q ? 3 : 2;
   if (

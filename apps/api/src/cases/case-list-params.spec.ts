@@ -53,10 +53,11 @@ describe('updatedSince', () => {
   });
 
   describe('with a cursor', () => {
-    const cursor = encodeCursor({ after: [1, 'a'], offset: 12_000, filters: filterFingerprint({ type: 'radar', limit: 0, offset: 0 }) });
+    const key = Buffer.from('the cursor key of this test deployment');
+    const cursor = encodeCursor({ after: [1, 'a'], offset: 12_000, filters: filterFingerprint({ type: 'radar', limit: 0, offset: 0 }) }, key);
 
     it('continues after its sort values, past the 10,000 window, reporting where the page starts', () => {
-      expect(toCaseListParams({ type: 'radar', cursor, limit: 500 })).toMatchObject({
+      expect(toCaseListParams({ type: 'radar', cursor, limit: 500 }, key)).toMatchObject({
         type: 'radar',
         limit: 500,
         offset: 12_000,
@@ -71,7 +72,7 @@ describe('updatedSince', () => {
       [{ type: 'radar' as const, cursor: 'bogus!' }, /not a cursor this API issued/],
     ])('is a 400 naming cursor for %j', (query, message) => {
       try {
-        toCaseListParams(query);
+        toCaseListParams(query, key);
         throw new Error('expected a 400');
       } catch (error) {
         expect(error).toBeInstanceOf(InvalidParametersError);

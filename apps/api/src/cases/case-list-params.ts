@@ -11,11 +11,12 @@ export const MAX_WINDOW = 10_000;
 /**
  * Turns a validated query into search parameters: defaults applied, numbers parsed, `limit`
  * clamped to 500 (the response's `limit` reports the clamp), empty `q` meaning no keyword.
+ * `cursorKey` (see CURSOR_KEY) checks the signature of a `cursor`; only a query with one needs it.
  */
-export function toCaseListParams(query: CaseListQueryDto): CaseListParams {
+export function toCaseListParams(query: CaseListQueryDto, cursorKey?: Buffer): CaseListParams {
   const limit = query.limit === undefined ? DEFAULT_LIMIT : Math.min(Number(query.limit), MAX_LIMIT);
   const offset = query.offset === undefined ? 0 : Number(query.offset);
-  if (query.cursor !== undefined) return withCursor(query.cursor, query.offset, { ...toFilters(query), limit, offset: 0 });
+  if (query.cursor !== undefined) return withCursor(query.cursor, query.offset, { ...toFilters(query), limit, offset: 0 }, cursorKey);
   if (offset + limit > MAX_WINDOW) {
     throw new InvalidParametersError([
       {
@@ -71,13 +72,14 @@ const CURSOR_PROBLEMS: Record<CursorProblem, string> = {
 };
 
 /** A cursor continues a walk: the cases after its last one, counted on from where it ended. */
-function withCursor(text: string, offset: number | undefined, params: CaseListParams): CaseListParams {
+function withCursor(text: string, offset: number | undefined, params: CaseListParams, key: Buffer | undefined): CaseListParams {
+  if (!key) throw new Error('toCaseListParams needs the cursor key to read a cursor');
   if (offset !== undefined) {
     throw new InvalidParametersError([
       { parameter: 'cursor', message: 'cursor cannot be combined with offset; a cursor already says where the page starts' },
     ]);
   }
-  const cursor = decodeCursor(text, params);
+  const cursor = decodeCursor(text, params, key);
   if (typeof cursor === 'string') throw new InvalidParametersError([{ parameter: 'cursor', message: CURSOR_PROBLEMS[cursor] }]);
   return { ...params, offset: cursor.offset, searchAfter: cursor.after };
 }

@@ -1,4 +1,4 @@
-import { Injectable, StreamableFile } from '@nestjs/common';
+import { Inject, Injectable, StreamableFile } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '@app/config';
 import { CASE_ID_FORMAT, type CaseRecord, type CaseSummary } from '@app/cases';
@@ -8,6 +8,7 @@ import { canonicalQuery, ResponseCache } from '../http/response-cache';
 import type { CaseListQueryDto } from './case-list-query.dto';
 import { CaseExportStream, NDJSON } from './case-export.stream';
 import { toCaseExportParams, toCaseListParams } from './case-list-params';
+import { CURSOR_KEY } from './cursor-key';
 
 export interface CaseListBody {
   count: number;
@@ -29,6 +30,7 @@ export class CasesService {
   constructor(
     private readonly repository: CasesRepository,
     private readonly responses: ResponseCache,
+    @Inject(CURSOR_KEY) private readonly cursorKey: Buffer,
     config: ConfigService<Environment, true>,
   ) {
     this.exportPageSize = config.get('EXPORT_PAGE_SIZE', { infer: true });
@@ -36,12 +38,14 @@ export class CasesService {
 
   /** Parameters are checked before the cache, so a bad request is a 400 even with the engine down. */
   list(query: CaseListQueryDto): Promise<CachedReply<CaseListBody>> {
-    const params = toCaseListParams(query);
+    const params = toCaseListParams(query, this.cursorKey);
     return this.responses.respondWith(canonicalQuery('list', params), async () => {
       const page = await this.repository.list(params);
       const count = page.casesJson.length;
       const more = page.lastSort !== undefined && params.offset + count < page.total;
-      const nextCursor = more ? encodeCursor({ after: page.lastSort!, offset: params.offset + count, filters: filterFingerprint(params) }) : null;
+      const nextCursor = more
+        ? encodeCursor({ after: page.lastSort!, offset: params.offset + count, filters: filterFingerprint(params) }, this.cursorKey)
+        : null;
       // The summaries arrive as JSON text and are spliced in as they are (see readCaseListPage).
       const head: Omit<CaseListBody, 'cases'> = { count, total: page.total, limit: params.limit, offset: params.offset, nextCursor };
       return this.responses.bodyWithJsonArray(head, 'cases', page.casesJson);
