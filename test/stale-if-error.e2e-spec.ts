@@ -6,6 +6,8 @@ import { STALE_TEST_NODE } from './support/elasticsearch-under-test';
 const NODE = STALE_TEST_NODE;
 const ALIAS = 'e2e-stale-if-error';
 const SEEN = ['/api/cases?type=radar', '/api/cases/1947-roswell-debris-recovery', '/api/stats', '/api/cases?limit=2&q=Roswell'];
+/** The feed is Atom, not JSON, but takes the same cache path. */
+const SEEN_FEED = '/api/feed.atom?type=radar';
 
 // es-local.js is the project's CommonJS launcher (no types of its own).
 const loadEsLocal = () =>
@@ -18,6 +20,7 @@ const loadEsLocal = () =>
 let esLocal: ReturnType<typeof loadEsLocal>;
 let api: RunningApi;
 const before = new Map<string, { etag: string | null; body: unknown }>();
+let feedBefore: { etag: string | null; text: string };
 
 beforeAll(async () => {
   process.env.ES_LOCAL_HEAP ??= '256m';
@@ -30,6 +33,8 @@ beforeAll(async () => {
     expect(status).toBe(200);
     before.set(path, { etag: headers.get('etag'), body });
   }
+  const feed = await fetch(`${api.baseUrl}${SEEN_FEED}`);
+  feedBefore = { etag: feed.headers.get('etag'), text: await feed.text() };
   await esLocal.stop(NODE);
   // Waits for the replica's alias probe (every 200 ms here) to notice, as a live replica would.
   const repository = api.app.get(CasesRepository);
@@ -55,12 +60,21 @@ describe('with Elasticsearch stopped', () => {
     expect(body).toEqual(before.get(path)!.body);
   });
 
+  it('the feed, read before, is answered from its last good bytes, marked stale', async () => {
+    const response = await fetch(`${api.baseUrl}${SEEN_FEED}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-stale')).toBe('elasticsearch-unreachable');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('etag')).toBe(feedBefore.etag);
+    expect(await response.text()).toBe(feedBefore.text);
+  });
+
   it('a stale answer still honours If-None-Match', async () => {
     const response = await fetch(`${api.baseUrl}/api/stats`, { headers: { 'if-none-match': before.get('/api/stats')!.etag! } });
     expect(response.status).toBe(304);
   });
 
-  it.each(['/api/cases?type=crash', '/api/cases/1952-washington-dc-radar-sightings', '/api/cases?limit=3&q=Roswell'])(
+  it.each(['/api/cases?type=crash', '/api/cases/1952-washington-dc-radar-sightings', '/api/cases?limit=3&q=Roswell', '/api/feed.atom?type=crash'])(
     '%s, never answered, is a 503 in the usual envelope',
     async (path) => {
       const { status, headers, body } = await request(api.baseUrl, path);

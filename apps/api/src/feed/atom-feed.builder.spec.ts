@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { CaseSummary } from '@app/cases';
-import { buildAtomFeed, type AtomFeedInput } from './atom-feed.builder';
+import { buildAtomFeed, xmlSafeText, type AtomFeedInput } from './atom-feed.builder';
 
 const fixture: CaseSummary[] = JSON.parse(readFileSync(join(__dirname, '../../../../test/fixtures/cases.json'), 'utf8'));
 const parser = new XMLParser({
@@ -77,5 +77,25 @@ describe('buildAtomFeed', () => {
     expect(empty.feed.updated).toBe('2026-11-22T00:00:00Z');
     expect(empty.feed.title).toBe('Test <Operator> & Co: case changes');
     expect(parser.parse(buildAtomFeed(input({ cases: [], archiveUpdated: null }))).feed.updated).toBe('1970-01-01T00:00:00Z');
+  });
+});
+
+describe('xmlSafeText', () => {
+  it('replaces what XML 1.0 forbids and keeps everything it allows', () => {
+    expect(xmlSafeText('a\u0000b\u0001c\u000Bd\uFFFEe\uFFFFf\uD800g')).toBe('a\uFFFDb\uFFFDc\uFFFDd\uFFFDe\uFFFDf\uFFFDg');
+    expect(xmlSafeText('tab\tline\nreturn\r 中文 😀 \uE000')).toBe('tab\tline\nreturn\r 中文 😀 \uE000');
+  });
+
+  it('keeps the feed well-formed whatever the filters and records hold', () => {
+    const [first] = input().cases;
+    const hostile = { ...first, title: { en: 'bad\u0000title', zh: '坏\uFFFE标题' }, summary: { en: '\u0008', zh: '\uDC00' } };
+    const xml = buildAtomFeed(input({ filters: ['q=a\u0000b', 'q=\u000B'], selfUrl: 'https://api.test/?\u0001', cases: [hostile] }));
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const forbidden = [...xml].filter((c) => {
+      const code = c.codePointAt(0)!;
+      return (code < 0x20 && ![0x09, 0x0a, 0x0d].includes(code)) || code === 0xfffe || code === 0xffff;
+    });
+    expect(forbidden).toEqual([]);
+    expect(xml).toContain('q=a\uFFFDb');
   });
 });

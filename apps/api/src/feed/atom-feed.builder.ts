@@ -33,6 +33,25 @@ const builder = new XMLBuilder({
   suppressEmptyNode: true,
 });
 
+/**
+ * Everything XML 1.0's Char production excludes (C0 controls but tab and newlines, lone
+ * surrogates, U+FFFE, U+FFFF): no escape can put these in a well-formed document.
+ */
+const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** `text` with every character XML 1.0 forbids replaced by U+FFFD, the usual mark of an unreadable one. */
+export function xmlSafeText(text: string): string {
+  return text.replace(NOT_XML_CHAR, '\uFFFD');
+}
+
+/** Every text and attribute value in a builder tree, made XML-safe: whatever the archive or a query holds. */
+function xmlSafeTree<T>(node: T): T {
+  if (typeof node === 'string') return xmlSafeText(node) as T;
+  if (Array.isArray(node)) return node.map(xmlSafeTree) as T;
+  if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, xmlSafeTree(value)])) as T;
+  return node;
+}
+
 /** A calendar day as an RFC 3339 date-time (Atom requires one): midnight UTC. */
 export function atomDate(day: string): string {
   return `${day}T00:00:00Z`;
@@ -53,24 +72,26 @@ export function buildAtomFeed(input: AtomFeedInput): string {
     .sort()
     .at(-1);
   const suffix = input.filters.length ? ` (${input.filters.join(', ')})` : '';
-  return builder.build({
-    '?xml': { '@_version': '1.0', '@_encoding': 'utf-8' },
-    feed: {
-      '@_xmlns': ATOM_NS,
-      '@_xml:lang': LANG.en,
-      id: input.selfUrl,
-      title: `${input.operatorName}: case changes${suffix}`,
-      subtitle: 'New and revised UAP case records, newest change first / 新收入和修订的不明异常现象案例，按最近更改排序',
-      updated: updated ? atomDate(updated) : NEVER,
-      author: { name: input.operatorName, uri: input.operatorSite },
-      rights: input.license,
-      link: [
-        { '@_rel': 'self', '@_type': 'application/atom+xml', '@_href': input.selfUrl },
-        { '@_rel': 'alternate', '@_type': 'application/json', '@_href': input.listUrl },
-      ],
-      entry: input.cases.map((c) => entry(c, input.baseUrl)),
-    },
-  });
+  return builder.build(
+    xmlSafeTree({
+      '?xml': { '@_version': '1.0', '@_encoding': 'utf-8' },
+      feed: {
+        '@_xmlns': ATOM_NS,
+        '@_xml:lang': LANG.en,
+        id: input.selfUrl,
+        title: `${input.operatorName}: case changes${suffix}`,
+        subtitle: 'New and revised UAP case records, newest change first / 新收入和修订的不明异常现象案例，按最近更改排序',
+        updated: updated ? atomDate(updated) : NEVER,
+        author: { name: input.operatorName, uri: input.operatorSite },
+        rights: input.license,
+        link: [
+          { '@_rel': 'self', '@_type': 'application/atom+xml', '@_href': input.selfUrl },
+          { '@_rel': 'alternate', '@_type': 'application/json', '@_href': input.listUrl },
+        ],
+        entry: input.cases.map((c) => entry(c, input.baseUrl)),
+      },
+    }),
+  );
 }
 
 function entry(c: CaseSummary, baseUrl: string) {

@@ -1,11 +1,15 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '@app/config';
 import { CaseFeedRepository } from '@app/search';
 import type { CaseListQueryDto } from '../cases/case-list-query.dto';
 import { toCaseListParams } from '../cases/case-list-params';
+import { CURSOR_KEY } from '../cases/cursor-key';
+import { CachedBody } from '../http/cached-body';
+import type { CachedReply } from '../http/cached-reply';
+import { canonicalQuery, ResponseCache } from '../http/response-cache';
 import { ResponseEnvelope } from '../http/response-envelope';
-import { buildAtomFeed } from './atom-feed.builder';
+import { ATOM_CONTENT_TYPE, buildAtomFeed } from './atom-feed.builder';
 
 /** Where the request came from, as the feed's links should show it. */
 export interface FeedRequest {
@@ -18,33 +22,44 @@ export interface FeedRequest {
 /** The filters in the feed's title, in a fixed order, as normalized by the DTO. */
 const FILTER_NAMES = ['type', 'credibility', 'tranche', 'country', 'precision', 'hasVideo', 'year', 'q', 'updatedSince'] as const;
 
+/**
+ * The feed goes through the same byte cache as the JSON endpoints, so it gets their read timeout
+ * and circuit (a fast 503), their stale answers during an outage (X-Stale), their ETag and 304.
+ */
 @Injectable()
 export class FeedService {
   private readonly publicBaseUrl: string;
 
   constructor(
     private readonly repository: CaseFeedRepository,
+    private readonly responses: ResponseCache,
     private readonly envelope: ResponseEnvelope,
+    @Inject(CURSOR_KEY) private readonly cursorKey: Buffer,
     private readonly config: ConfigService<Environment, true>,
   ) {
     this.publicBaseUrl = config.get('PUBLIC_BASE_URL', { infer: true }).replace(/\/+$/, '');
   }
 
-  async render(query: CaseListQueryDto, request: FeedRequest): Promise<string> {
-    const params = toCaseListParams(query);
-    const page = await this.repository.latestChanges(params);
+  /** Parameters are checked before the cache, so a bad request is a 400 even with the engine down. */
+  render(query: CaseListQueryDto, request: FeedRequest): Promise<CachedReply> {
+    const params = toCaseListParams(query, this.cursorKey);
     const baseUrl = this.publicBaseUrl || request.origin;
     const search = request.search ? `?${request.search}` : '';
-    return buildAtomFeed({
-      selfUrl: `${baseUrl}/api/feed.atom${search}`,
-      listUrl: `${baseUrl}/api/cases${search}`,
-      baseUrl,
-      operatorName: this.config.get('OPERATOR_NAME', { infer: true }),
-      operatorSite: this.config.get('OPERATOR_SITE', { infer: true }),
-      license: this.envelope.license,
-      filters: FILTER_NAMES.filter((name) => params[name] !== undefined).map((name) => `${name}=${params[name]}`),
-      archiveUpdated: page.archiveUpdated,
-      cases: page.cases,
+    // The feed's links name the address and the query string as given, so both are part of its key.
+    return this.responses.respondWith(canonicalQuery('feed', { ...params, baseUrl, search }), async () => {
+      const page = await this.repository.latestChanges(params);
+      const xml = buildAtomFeed({
+        selfUrl: `${baseUrl}/api/feed.atom${search}`,
+        listUrl: `${baseUrl}/api/cases${search}`,
+        baseUrl,
+        operatorName: this.config.get('OPERATOR_NAME', { infer: true }),
+        operatorSite: this.config.get('OPERATOR_SITE', { infer: true }),
+        license: this.envelope.license,
+        filters: FILTER_NAMES.filter((name) => params[name] !== undefined).map((name) => `${name}=${params[name]}`),
+        archiveUpdated: page.archiveUpdated,
+        cases: page.cases,
+      });
+      return new CachedBody(Buffer.from(xml, 'utf8'), ATOM_CONTENT_TYPE);
     });
   }
 }

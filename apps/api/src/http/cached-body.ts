@@ -7,6 +7,8 @@ import { joinJson } from '@app/search';
 
 export type ContentEncoding = 'br' | 'gzip' | 'identity';
 
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
 /** The encodings we offer, most preferred first; @fastify/compress is registered with the same list. */
 export const CONTENT_ENCODINGS: ContentEncoding[] = ['br', 'gzip', 'identity'];
 /** Bodies smaller than this are sent as they are, here and by @fastify/compress alike. */
@@ -46,7 +48,11 @@ export class CachedBody {
   /** The variants already compressed, for hits that can then be answered without waiting on a promise. */
   private readonly ready = new Map<'br' | 'gzip', Buffer>();
 
-  constructor(readonly identity: Buffer) {
+  constructor(
+    readonly identity: Buffer,
+    /** What the bytes are: the api's JSON unless said otherwise (the Atom feed). */
+    readonly contentType = JSON_CONTENT_TYPE,
+  ) {
     // The hash of the uncompressed bytes: equal bodies get equal tags on every replica.
     this.etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
   }

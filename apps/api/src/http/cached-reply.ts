@@ -34,7 +34,7 @@ export class CachedReply<T extends object = object> {
     const { body } = this;
     // A 304 carries no content headers: set them only for a body (removing one later is dearer).
     const notModified = etagMatches(request.headers['if-none-match'], body.etag);
-    if (!notModified) reply.header('content-type', 'application/json; charset=utf-8');
+    if (!notModified) reply.header('content-type', body.contentType);
     reply.header('etag', body.etag);
     reply.header('vary', 'Accept-Encoding');
     reply.header('x-cache', this.outcome);
