@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -30,6 +31,8 @@ export function answerNotModified(fastify: FastifyInstance): void {
     }
     reply.code(304);
     for (const header of CONTENT_HEADERS) if (reply.hasHeader(header)) reply.removeHeader(header);
-    done(null, null);
+    // A HEAD goes on to Fastify's own HEAD hook, which cannot take null and, given bytes, would
+    // set a Content-Length of them. An empty stream it simply drains: a 304 with no length at all.
+    done(null, request.method === 'HEAD' ? Readable.from([]) : null);
   });
 }
