@@ -1,8 +1,9 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, NotFoundException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ArchiveUnavailableError, CaseNotFoundError } from '@app/search';
 import { ApiError, ApiProblem, InvalidParametersError } from './api-error';
 import { ResponseEnvelope } from './response-envelope';
+import { isStaticFileError, RangeNotSatisfiable } from '../explorer/static-file-errors';
 
 /** Seconds a client should wait before retrying while Elasticsearch is unavailable. */
 export const RETRY_AFTER_SECONDS = 30;
@@ -17,7 +18,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   constructor(private readonly envelope: ResponseEnvelope) {}
 
-  catch(exception: unknown, host: ArgumentsHost): void {
+  catch(thrown: unknown, host: ArgumentsHost): void {
+    const exception = fromStaticFiles(thrown);
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
@@ -73,6 +75,17 @@ export class ApiExceptionFilter implements ExceptionFilter {
       errorId,
     };
   }
+}
+
+/**
+ * What @fastify/send refuses while serving the explorer or Swagger UI, as the answer it stands for:
+ * a Range outside the file is a 416 (with the file's size); any path it will not serve (`..`, a
+ * dotfile) names no resource, so it is the usual 404 rather than a 403 that hints at a file.
+ */
+function fromStaticFiles(exception: unknown): unknown {
+  if (!isStaticFileError(exception)) return exception;
+  if (exception.status === HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE) return new RangeNotSatisfiable(exception.headers?.['Content-Range']);
+  return new NotFoundException();
 }
 
 function httpCode(status: number): string {
