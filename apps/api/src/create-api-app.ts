@@ -1,12 +1,15 @@
+import { maxHeaderSize } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { LogLevel } from '@nestjs/common';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { loadEnvironment, trustProxyOption, type EnvironmentOverrides } from '@app/config';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import { ApiModule } from './api.module';
+import { closeAfterUpgradeRequests, CORS_EXPOSED_HEADERS, EarlyErrors } from './client-errors/client-errors';
 import { serveExplorer } from './explorer/explorer-static';
 import { BROTLI_QUALITY, COMPRESSION_THRESHOLD, CONTENT_ENCODINGS, GZIP_LEVEL } from './http/cached-body';
 import { answerNotModified } from './http/conditional-get';
@@ -20,6 +23,9 @@ import { registerMetrics } from './metrics/metrics.plugin';
 import { registerRequestLogging } from './logging/logging.plugin';
 import { requestIdOf } from './logging/request-id';
 import { setupOpenApi } from './openapi/openapi.document';
+import { hideOperationsEndpoints } from './operations/operations-exposure';
+import { serveOnlySwaggerUiFiles } from './openapi/swagger-ui-files';
+import { addSecurityHeaders } from './security-headers/security-headers';
 
 /** Builds the api exactly as it runs in production; e2e tests call this too. */
 export async function createApiApp(
@@ -27,8 +33,13 @@ export async function createApiApp(
 ): Promise<NestFastifyApplication> {
   const overrides: EnvironmentOverrides = { ...(options.logger === false ? { LOG_LEVEL: 'silent' } : {}), ...options.env };
   const env = loadEnvironment(overrides);
+  // Asks for the envelope only when answering, by when `app` exists: no request can arrive sooner.
+  const earlyErrors = new EarlyErrors(() => app.get(ResponseEnvelope));
   const adapter = new FastifyAdapter({
-    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 1000 },
+    // No parameter is refused for its length (a 414 outside the envelope): Node's header limit
+    // bounds every URL, and a case id too long to be one is the service's own 404.
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: maxHeaderSize },
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => earlyErrors.answerFrameworkError(error, request, reply),
     // X-Forwarded-For names the client only behind a proxy the operator trusts (TRUST_PROXY).
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     genReqId: requestIdOf,
@@ -44,6 +55,11 @@ export async function createApiApp(
   registerRequestLogging(app);
   app.useGlobalPipes(createQueryValidationPipe());
   const fastify = app.getHttpAdapter().getInstance();
+  earlyErrors.answerParseErrors(app.getHttpServer());
+  earlyErrors.answerUnmetExpectations(app.getHttpServer());
+  // First of the onRequest hooks, so that whatever answers a request carries these.
+  addSecurityHeaders(fastify);
+  closeAfterUpgradeRequests(fastify);
   // @fastify/cors on Fastify itself, not through app.enableCors(): Nest's wrapper also copies every
   // reply header onto the raw response on each request, for Nest middleware, which the api has none of.
   // Registered before the other hooks, so a 405 or 429 answered by them carries the CORS fields too.
@@ -53,10 +69,10 @@ export async function createApiApp(
     // A bare OPTIONS (no preflight headers) still gets a plain 204 rather than an error.
     strictPreflight: false,
     maxAge: 86_400,
-    // Browsers hide response headers from scripts unless listed: quota state and the request id are for clients.
-    exposedHeaders: ['RateLimit-Policy', 'RateLimit', 'Retry-After', 'X-Request-Id'],
+    exposedHeaders: CORS_EXPOSED_HEADERS,
   });
   rejectWriteMethods(fastify, app.get(ResponseEnvelope));
+  hideOperationsEndpoints(fastify, env.EXPOSE_OPERATIONS === 'true');
   // Compresses what the byte cache did not (errors, the export stream); cached bodies arrive
   // already encoded. The 304 hook comes after it so that it sees the final headers.
   await app.register(compress, {
@@ -72,6 +88,7 @@ export async function createApiApp(
   await serveExplorer(app);
   await registerQuota(app);
   registerMetrics(app);
+  serveOnlySwaggerUiFiles(fastify);
   setupOpenApi(app);
   app.enableShutdownHooks();
 

@@ -1,10 +1,21 @@
+import { NotFoundException } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import type { ResponseEnvelope } from './response-envelope';
 
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 
-/** The paths the api serves; other methods on them get 405, unknown paths 404. */
-const KNOWN_PATHS = [/^\/api\/cases\/?$/, /^\/api\/cases\/[^/]+\/?$/, /^\/api\/stats\/?$/, /^\/api\/feed\.atom\/?$/];
+/** The paths the service serves (the api, the explorer, its docs and probes); other methods on them get 405, unknown paths 404. */
+const KNOWN_PATHS = [
+  /^\/api\/cases\/?$/,
+  /^\/api\/cases\/[^/]+\/?$/,
+  /^\/api\/stats\/?$/,
+  /^\/api\/feed\.atom\/?$/,
+  /^\/(?:index\.html)?$/,
+  /^\/assets\/[^/]+$/,
+  /^\/api\/docs(?:\/.*)?$/,
+  /^\/api\/openapi\.(?:json|yaml)$/,
+  /^\/(?:health|ready|metrics)\/?$/,
+];
 
 /**
  * The archive is read-only. A write method on a known path is answered here, before routing,
@@ -15,7 +26,9 @@ export function rejectWriteMethods(fastify: FastifyInstance, envelope: ResponseE
   fastify.addHook('onRequest', (request, reply, done) => {
     if (ALLOWED_METHODS.includes(request.method)) return done();
     const path = request.url.split('?')[0];
-    if (!KNOWN_PATHS.some((known) => known.test(path))) return done();
+    // Answered before the body is read: no body can matter to a write this service refuses anyway
+    // (else a bad Content-Type would be a 415, a bad JSON body a 400).
+    if (!KNOWN_PATHS.some((known) => known.test(path))) return done(new NotFoundException());
     // Sending without calling done() ends the request here (Fastify's early response).
     reply
       .status(405)

@@ -1,0 +1,107 @@
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiError } from '../http/api-error';
+import type { ResponseEnvelope } from '../http/response-envelope';
+import { requestIdOf } from '../logging/request-id';
+import { SECURITY_HEADERS } from '../security-headers/security-headers';
+
+/** Response headers browsers may show to scripts: quota state and the request id are for clients. */
+export const CORS_EXPOSED_HEADERS = ['RateLimit-Policy', 'RateLimit', 'Retry-After', 'X-Request-Id'];
+
+/**
+ * The headers of an error answered before Fastify's hooks run (so without the ones they set):
+ * the same request id, CORS and security fields as any other response, never cached.
+ */
+export function earlyErrorHeaders(requestId: string): Record<string, string> {
+  return {
+    'x-request-id': requestId,
+    'access-control-allow-origin': '*',
+    'access-control-expose-headers': CORS_EXPOSED_HEADERS.join(', '),
+    ...SECURITY_HEADERS,
+    'cache-control': 'no-store',
+    'content-type': 'application/json; charset=utf-8',
+  };
+}
+
+/** What Node's parser refused, as the status and code the client gets. */
+function describeParseError(error: NodeJS.ErrnoException): ApiError {
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    return { status: 431, code: 'headers_too_large', message: 'The request line and headers must fit in 16 KB together.' };
+  }
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return { status: 408, code: 'request_timeout', message: 'The request was not received in time.' };
+  }
+  return { status: 400, code: 'malformed_request', message: 'The request is not well-formed HTTP/1.1 (e.g. an unknown method or a bad header).' };
+}
+
+/**
+ * Every error the server answers outside Nest's exception filter, in the same envelope and with the
+ * same headers: what Node's HTTP parser refuses, an Expect it cannot meet, a path that is not valid
+ * percent-encoding.
+ */
+export class EarlyErrors {
+  constructor(private readonly envelopeOf: () => ResponseEnvelope) {}
+
+  private error(error: ApiError): string {
+    return JSON.stringify(this.envelopeOf().error(error));
+  }
+
+  /**
+   * Replaces Fastify's clientError listener. After a parse error Node reads nothing more from the
+   * socket, so the answer says `Connection: close` and the socket is closed once it is written.
+   */
+  answerParseErrors(server: Server): void {
+    server.removeAllListeners('clientError');
+    server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+      if (error.code === 'ECONNRESET' || !socket.writable) {
+        socket.destroy();
+        return;
+      }
+      const problem = describeParseError(error);
+      const body = this.error(problem);
+      const status = problem.status;
+      const headers = { ...earlyErrorHeaders(randomUUID()), 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
+      const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+      socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join('')}\r\n${body}`);
+    });
+  }
+
+  /**
+   * Node answers an Expect other than 100-continue itself, with an empty 417, unless someone
+   * listens for it: this answers the same 417 in the envelope.
+   */
+  answerUnmetExpectations(server: Server): void {
+    server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
+      const body = this.error({ status: 417, code: 'expectation_failed', message: 'The only Expect this server meets is 100-continue.' });
+      response.writeHead(417, { ...earlyErrorHeaders(requestIdOf(request)), 'content-length': String(Buffer.byteLength(body)) }).end(body);
+    });
+  }
+
+  /** Fastify's frameworkErrors option: a path that is not valid percent-encoded UTF-8, found before routing. */
+  answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+    const body = this.envelopeOf().error({
+      status: 400,
+      code: 'malformed_request',
+      message: 'The path is not valid percent-encoded UTF-8.',
+    });
+    void reply
+      .code(400)
+      .headers(earlyErrorHeaders(String(request.id)))
+      .send(body);
+  }
+}
+
+/**
+ * Node stops reading a connection after a request that asks to Upgrade (it expects the protocol to
+ * change), but this server never switches protocols and answers such a request as plain HTTP/1.1
+ * (RFC 9110 7.8 lets it ignore Upgrade). Closing the connection after that answer, and saying so,
+ * keeps later requests on the socket from waiting for an answer that can never come.
+ */
+export function closeAfterUpgradeRequests(fastify: FastifyInstance): void {
+  fastify.addHook('onRequest', (request, reply, done) => {
+    if (request.headers.upgrade !== undefined) reply.header('connection', 'close');
+    done();
+  });
+}
