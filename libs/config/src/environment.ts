@@ -173,6 +173,13 @@ export class Environment {
   LOG_LEVEL = 'info';
 
   /**
+   * Whether /metrics and /ready answer anyone who asks (they hold no secret: request counts and
+   * engine state). `false`: both are a 404, for a deployment that keeps them to itself.
+   */
+  @IsIn(['true', 'false'], { message: 'EXPOSE_OPERATIONS must be true or false' })
+  EXPOSE_OPERATIONS = 'true';
+
+  /**
    * The secret that signs list cursors (HMAC-SHA256), so a cursor the api did not issue is a 400.
    * Replicas behind one address must share it. Unset: a random key per process, and cursors then
    * last until that process restarts.

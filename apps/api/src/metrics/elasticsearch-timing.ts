@@ -1,4 +1,4 @@
-import type { Client } from '@elastic/elasticsearch';
+import { errors, type Client } from '@elastic/elasticsearch';
 import type { Counter, Histogram } from 'prom-client';
 
 /** The two series this fills (MetricsService owns them). */
@@ -22,8 +22,13 @@ export function timeElasticsearchRequests(client: Client, metrics: Elasticsearch
     const id = meta?.request?.id;
     const start = started.get(id);
     started.delete(id);
-    if (error) metrics.elasticsearchErrors.inc({ error: error.name || 'Error' });
+    if (error && !isMissingDocument(error)) metrics.elasticsearchErrors.inc({ error: error.name || 'Error' });
     if (start !== undefined)
       metrics.elasticsearchDuration.observe({ outcome: error ? 'error' : 'ok' }, Number(process.hrtime.bigint() - start) / 1e9);
   });
+}
+
+/** A get of an id the archive does not hold answers 404 with found=false: an answer (the api's 404), not an engine error. */
+export function isMissingDocument(error: unknown): boolean {
+  return error instanceof errors.ResponseError && error.statusCode === 404 && (error.body as { found?: unknown } | undefined)?.found === false;
 }

@@ -1,0 +1,18 @@
+import { NotFoundException } from '@nestjs/common';
+import type { FastifyInstance } from 'fastify';
+
+/** The endpoints for operators rather than clients: Prometheus metrics and the readiness probe. */
+export const OPERATIONS_PATHS = ['/metrics', '/ready'];
+
+/**
+ * With EXPOSE_OPERATIONS=false, /metrics and /ready answer the usual 404 to everyone, for a
+ * deployment that would rather not show its traffic figures or engine state (see
+ * docs/api-choices.md). /health, which says only that the process answers, stays.
+ */
+export function hideOperationsEndpoints(fastify: FastifyInstance, expose: boolean): void {
+  if (expose) return;
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    const path = request.url.split('?')[0].replace(/\/+$/, '');
+    done(OPERATIONS_PATHS.includes(path) ? new NotFoundException() : undefined);
+  });
+}
