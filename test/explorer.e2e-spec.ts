@@ -149,6 +149,34 @@ describeBrowser('the explorer in Chromium', () => {
   const totalShown = async () => Number(await page.locator('.total').getAttribute('data-total'));
   const shoot = (name: string, fullPage = true) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage });
 
+  it('works under its Content-Security-Policy in every view, as does Swagger UI at /api/docs', async () => {
+    // Every violation, as the page reports it (Chromium also logs each one as a console error).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { cspViolations: seen });
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
+    const violations = () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+    const first = await open('?lang=en');
+    expect(first!.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(first!.headers()['x-content-type-options']).toBe('nosniff');
+    await page.locator('.card').first().waitFor();
+    expect(await violations()).toEqual([]);
+    await open('?lang=en&view=map');
+    await page.locator('#case-map[data-drawn-cases]').waitFor();
+    expect(await violations()).toEqual([]);
+    await open('?lang=en&view=charts');
+    await page.locator('.chart-country canvas').waitFor();
+    expect(await violations()).toEqual([]);
+
+    const docs = await page.goto(`${api.baseUrl}/api/docs`);
+    expect(docs!.headers()['content-security-policy']).toContain("script-src 'self'");
+    // Swagger UI drew the operations from /api/openapi.json: its script and styles ran.
+    await page.locator('.swagger-ui .opblock-summary').first().waitFor();
+    expect(await page.locator('.swagger-ui .opblock-summary').count()).toBeGreaterThan(3);
+    expect(await violations()).toEqual([]);
+  });
+
   it('finds Roswell and opens the case with its facts and sources', async () => {
     const { body: expected } = await get('/api/cases?q=Roswell');
     const { body: record } = await get(`/api/cases/${ROSWELL}`);
