@@ -240,6 +240,17 @@ describe('one error path', () => {
     }
   });
 
+  it.each([
+    ['a write to a path that is not valid percent-encoding', 'POST /%zz HTTP/1.1\r\nHost: test\r\n\r\n', 400],
+    ['an asterisk-form target', 'GET * HTTP/1.1\r\nHost: test\r\n\r\n', 404],
+    ['an absolute-form target with an upper-case scheme', 'GET HTTP://test/nothing HTTP/1.1\r\nHost: test\r\n\r\n', 404],
+    ['an HTTP/1.1 request without Host', 'GET /api/stats HTTP/1.1\r\n\r\n', 400],
+  ])('%s is answered through the same hooks: request id, CORS, the envelope', async (_what, raw, status) => {
+    const [response] = (await rawExchange(api.baseUrl, [raw], { endWhenWritten: true })).responses;
+    expect(response.status).toBe(status);
+    expectEnvelope(status, response.headers, JSON.parse(response.body));
+  });
+
   it('a case id of any length that names no case is a 404 case_not_found', async () => {
     for (const length of [101, 1_001, 8_000]) {
       const { status, headers, body } = await get(`/api/cases/${'a'.repeat(length)}`);

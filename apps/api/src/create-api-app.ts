@@ -9,7 +9,14 @@ import { loadEnvironment, trustProxyOption, type EnvironmentOverrides } from '@a
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import { ApiModule } from './api.module';
-import { closeAfterUpgradeRequests, CORS_EXPOSED_HEADERS, EarlyErrors } from './client-errors/client-errors';
+import {
+  answerMalformedPaths,
+  closeAfterUpgradeRequests,
+  CORS_EXPOSED_HEADERS,
+  EarlyErrors,
+  requireHostHeader,
+  rewriteRequestTarget,
+} from './client-errors/client-errors';
 import { serveExplorer } from './explorer/explorer-static';
 import { BROTLI_QUALITY, COMPRESSION_THRESHOLD, CONTENT_ENCODINGS, GZIP_LEVEL } from './http/cached-body';
 import { answerNotModified } from './http/conditional-get';
@@ -39,6 +46,10 @@ export async function createApiApp(
     // No parameter is refused for its length (a 414 outside the envelope): Node's header limit
     // bounds every URL, and a case id too long to be one is the service's own 404.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: maxHeaderSize },
+    rewriteUrl: rewriteRequestTarget,
+    // Node's own 400 for a missing Host bypasses every hook; requireHostHeader answers it instead.
+    http: { requireHostHeader: false },
+    // rewriteRequestTarget routes undecodable paths itself; this answers any the router still refuses.
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => earlyErrors.answerFrameworkError(error, request, reply),
     // X-Forwarded-For names the client only behind a proxy the operator trusts (TRUST_PROXY).
     trustProxy: trustProxyOption(env.TRUST_PROXY),
@@ -71,6 +82,8 @@ export async function createApiApp(
     maxAge: 86_400,
     exposedHeaders: CORS_EXPOSED_HEADERS,
   });
+  answerMalformedPaths(fastify);
+  requireHostHeader(fastify);
   rejectWriteMethods(fastify, app.get(ResponseEnvelope));
   hideOperationsEndpoints(fastify, env.EXPOSE_OPERATIONS === 'true');
   // Compresses what the byte cache did not (errors, the export stream); cached bodies arrive

@@ -2,7 +2,7 @@ import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiError } from '../http/api-error';
+import { ApiProblem, type ApiError } from '../http/api-error';
 import type { ResponseEnvelope } from '../http/response-envelope';
 import { requestIdOf } from '../logging/request-id';
 import { SECURITY_HEADERS } from '../security-headers/security-headers';
@@ -84,7 +84,7 @@ export class EarlyErrors {
     const body = this.envelopeOf().error({
       status: 400,
       code: 'malformed_request',
-      message: 'The path is not valid percent-encoded UTF-8.',
+      message: MALFORMED_PATH_MESSAGE,
     });
     void reply
       .code(400)
@@ -103,5 +103,91 @@ export function closeAfterUpgradeRequests(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', (request, reply, done) => {
     if (request.headers.upgrade !== undefined) reply.header('connection', 'close');
     done();
+  });
+}
+
+/** An HTTP/1.1 request without Host (RFC 9112 3.2 requires a 400), answered in the envelope; the connection is then closed, as Node would. */
+export class MissingHostHeader extends ApiProblem {
+  constructor() {
+    super('Missing Host header');
+    this.headers.Connection = 'close';
+  }
+
+  toApiError(): ApiError {
+    return { status: 400, code: 'malformed_request', message: 'An HTTP/1.1 request must carry a Host header.' };
+  }
+}
+
+/**
+ * Node answers a missing Host with a bare 400 of its own unless told not to (requireHostHeader:
+ * false, set in createApiApp); this gives the same 400 through the one error path instead.
+ */
+export function requireHostHeader(fastify: FastifyInstance): void {
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    const raw = request.raw;
+    done(raw.httpVersionMajor === 1 && raw.httpVersionMinor === 1 && raw.headers.host === undefined ? new MissingHostHeader() : undefined);
+  });
+}
+
+/** An absolute-form request target's scheme and authority (RFC 9112 3.2.2), in any letter case. */
+const ABSOLUTE_FORM = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
+
+/**
+ * Every request target as a path. The router only reads paths (and lower-case `http://` targets);
+ * anything else (`*`, `HTTP://host/x`) fell to a fallback that ran no hooks and answered without a
+ * request id or CORS. An absolute-form target names its path after the authority, which a server
+ * must accept; any other becomes an ordinary path, so the usual 404.
+ */
+export function requestTargetAsPath(url: string): string {
+  if (url.charCodeAt(0) === 47) return url; // '/': origin-form, nearly every request
+  const absolute = ABSOLUTE_FORM.exec(url);
+  if (absolute) return `/${url.slice(absolute[0].length).replace(/^\/+/, '')}`;
+  return `/${url}`;
+}
+
+/** Whether a path (before any `?`) is valid percent-encoded UTF-8, as the router must decode it. */
+export function isDecodablePath(url: string): boolean {
+  const query = url.indexOf('?');
+  const path = query < 0 ? url : url.slice(0, query);
+  if (!path.includes('%')) return true;
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const MALFORMED_PATH = Symbol('malformedPath');
+
+/**
+ * Fastify's rewriteUrl. A path that cannot be decoded is routed as `/` and marked, and
+ * answerMalformedPaths answers it: the router only reports such a path (frameworkErrors) for a
+ * method some route takes; for any other method it fell to the fallback without hooks.
+ */
+export function rewriteRequestTarget(request: IncomingMessage): string {
+  const url = requestTargetAsPath(request.url ?? '/');
+  if (isDecodablePath(url)) return url;
+  (request as IncomingMessage & { [MALFORMED_PATH]?: true })[MALFORMED_PATH] = true;
+  return '/';
+}
+
+/** A path that is not valid percent-encoded UTF-8: 400 in the envelope. */
+export class MalformedPath extends ApiProblem {
+  constructor() {
+    super('Malformed path');
+  }
+
+  toApiError(): ApiError {
+    return { status: 400, code: 'malformed_request', message: MALFORMED_PATH_MESSAGE };
+  }
+}
+
+const MALFORMED_PATH_MESSAGE = 'The path is not valid percent-encoded UTF-8.';
+
+/** Answers the paths rewriteRequestTarget marked, first thing after the request id is set. */
+export function answerMalformedPaths(fastify: FastifyInstance): void {
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    done((request.raw as IncomingMessage & { [MALFORMED_PATH]?: true })[MALFORMED_PATH] ? new MalformedPath() : undefined);
   });
 }
