@@ -8,17 +8,31 @@ export interface RawExchange {
   responses: { status: number; headers: Record<string, string>; body: string }[];
 }
 
+export interface RawExchangeOptions {
+  /** How long a socket may stay silent and open before it counts as left hanging. */
+  idleMs?: number;
+  /** Half-close the socket once everything is written: a server that has answered what it could must then close it. */
+  endWhenWritten?: boolean;
+}
+
 /**
  * Writes each chunk to a fresh socket, a little apart, and collects what comes back until the
  * server closes the socket or `idleMs` pass with nothing more (the socket is then left hanging).
  */
-export function rawExchange(baseUrl: string, chunks: (string | Buffer)[], idleMs = 2_000): Promise<RawExchange> {
+export function rawExchange(
+  baseUrl: string,
+  chunks: (string | Buffer)[],
+  { idleMs = 2_000, endWhenWritten = false }: RawExchangeOptions = {},
+): Promise<RawExchange> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve) => {
     const socket = connect(Number(port), hostname);
     const received: Buffer[] = [];
-    let timer: NodeJS.Timeout;
+    let timer: NodeJS.Timeout | undefined;
+    let finished = false;
     const finish = (closedByServer: boolean) => {
+      if (finished) return;
+      finished = true;
       clearTimeout(timer);
       socket.destroy();
       const text = Buffer.concat(received).toString('latin1');
@@ -26,6 +40,7 @@ export function rawExchange(baseUrl: string, chunks: (string | Buffer)[], idleMs
     };
     const idle = () => {
       clearTimeout(timer);
+      if (finished) return;
       timer = setTimeout(() => finish(false), idleMs);
     };
     socket.on('data', (chunk) => {
@@ -40,6 +55,7 @@ export function rawExchange(baseUrl: string, chunks: (string | Buffer)[], idleMs
         socket.write(chunk);
         await new Promise((next) => setTimeout(next, 50));
       }
+      if (endWhenWritten && !socket.destroyed) socket.end();
       idle();
     });
   });
