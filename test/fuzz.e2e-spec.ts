@@ -4,6 +4,7 @@
 // no socket left hanging. Seeded and bounded; FUZZ_SEED, FUZZ_RUNS and FUZZ_SOCKET_RUNS change the
 // run (e.g. `FUZZ_RUNS=30000 FUZZ_SEED=42 npx jest test/fuzz.e2e-spec.ts`).
 import { request as httpRequest, Agent, METHODS } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { XMLValidator } from 'fast-xml-parser';
@@ -158,6 +159,7 @@ const headers = fc.record({
 });
 
 const httpCase = fc.record({ method, path, query, headers, body: fc.option(fc.string({ maxLength: 64 }), { nil: undefined }) });
+type HttpCase = typeof httpCase extends fc.Arbitrary<infer T> ? T : never;
 
 // ---- sending and checking ---------------------------------------------------------------------
 
@@ -167,8 +169,14 @@ interface Answer {
   body: Buffer;
 }
 
-function send(target: string, methodName: string, requestHeaders: Record<string, string | undefined>, body?: string): Promise<Answer> {
-  const { hostname, port } = new URL(api.baseUrl);
+function send(
+  baseUrl: string,
+  target: string,
+  methodName: string,
+  requestHeaders: Record<string, string | undefined>,
+  body?: string,
+): Promise<Answer> {
+  const { hostname, port } = new URL(baseUrl);
   const given = Object.fromEntries(Object.entries(requestHeaders).filter(([, value]) => value !== undefined)) as Record<string, string>;
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest({ host: hostname, port, method: methodName, path: target, headers: given, agent }, (response) => {
@@ -191,9 +199,9 @@ function decoded(answer: Answer): string {
 }
 
 /** What every answer must be, whatever was asked. */
-function checkAnswer(asked: string, methodName: string, answer: Answer): void {
+function checkAnswer(asked: string, methodName: string, answer: Answer, engineDown = false): void {
   const where = `${methodName} ${asked} -> ${answer.status}`;
-  if (answer.status >= 500) throw new Error(`a 5xx: ${where}: ${decoded(answer).slice(0, 300)}`);
+  if (answer.status >= 500 && !(engineDown && answer.status === 503)) throw new Error(`a 5xx: ${where}: ${decoded(answer).slice(0, 300)}`);
   if (answer.status >= 400 && methodName !== 'HEAD') {
     const text = decoded(answer);
     let body: { version?: unknown; license?: unknown; error?: { status?: unknown; code?: unknown; message?: unknown } };
@@ -213,24 +221,49 @@ function checkAnswer(asked: string, methodName: string, answer: Answer): void {
   }
 }
 
+/** One generated request against the api at `baseUrl`, checked. */
+async function sendAndCheck(
+  baseUrl: string,
+  { method: methodName, path: target, query: search, headers: requestHeaders, body }: HttpCase,
+  engineDown = false,
+) {
+  const withBody = ['POST', 'PUT', 'PATCH'].includes(methodName) && body !== undefined;
+  // Node's client cannot send an Expect it then does not wait on; the raw-socket fuzz covers Expect.
+  const { expect: _expect, ...sent } = requestHeaders;
+  void _expect;
+  const answer = await send(
+    baseUrl,
+    `${target}${search}`,
+    methodName,
+    withBody ? sent : { ...sent, 'content-type': undefined },
+    withBody ? body : undefined,
+  );
+  checkAnswer(`${target}${search}`, methodName, answer, engineDown);
+}
+
 describe('fuzzing over HTTP', () => {
   it('answers every method, path, parameter and header without a 5xx, errors in the envelope, the feed well-formed', async () => {
     await fc.assert(
-      fc.asyncProperty(httpCase, async ({ method: methodName, path: target, query: search, headers: requestHeaders, body }) => {
-        const withBody = ['POST', 'PUT', 'PATCH'].includes(methodName) && body !== undefined;
-        // Node's client cannot send an Expect it then does not wait on; the raw-socket fuzz covers Expect.
-        const { expect: _expect, ...sent } = requestHeaders;
-        void _expect;
-        const answer = await send(
-          `${target}${search}`,
-          methodName,
-          withBody ? sent : { ...sent, 'content-type': undefined },
-          withBody ? body : undefined,
-        );
-        checkAnswer(`${target}${search}`, methodName, answer);
-      }),
+      fc.asyncProperty(httpCase, (asked) => sendAndCheck(api.baseUrl, asked)),
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
     );
+  });
+
+  it('with Elasticsearch unreachable, answers the same way but for 503s', async () => {
+    // An address nothing listens on: the engine is down from the api's first request.
+    const closed = createServer();
+    await new Promise<void>((listening) => closed.listen(0, '127.0.0.1', listening));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((done) => closed.close(done));
+    const down = await startApi({ CASES_ALIAS: ALIAS, ELASTICSEARCH_URL: `http://127.0.0.1:${port}` });
+    try {
+      await fc.assert(
+        fc.asyncProperty(httpCase, (asked) => sendAndCheck(down.baseUrl, asked, true)),
+        { seed: SEED, numRuns: Math.ceil(RUNS / 5), endOnFailure: true },
+      );
+    } finally {
+      await down.close();
+    }
   });
 });
 
