@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * One policy for every response: the explorer and Swagger UI load only their own scripts, styles,
- * images and data, and no page of this service may be framed. Styles allow 'unsafe-inline'
- * because Swagger UI's page carries a <style> block and both UIs set style attributes from script;
- * scripts never run inline. Checked in Chromium by test/explorer.e2e-spec.ts.
+ * One policy for every response: the explorer and Swagger UI run only their own scripts and
+ * styles and fetch only from the service, and no page of this service may be framed. Images may
+ * come from any https address: case records show the government's own thumbnails where they are
+ * published. Styles allow 'unsafe-inline' because Swagger UI's page carries a <style> block and
+ * both UIs set style attributes from script; scripts never run inline. Checked in Chromium by
+ * test/explorer.e2e-spec.ts.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
+  "img-src 'self' data: https:",
   "connect-src 'self'",
   "font-src 'self'",
   "object-src 'none'",
