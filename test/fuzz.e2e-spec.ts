@@ -26,7 +26,18 @@ beforeAll(async () => {
   expect((await ingest(ALIAS, FIXTURE)).status).toBe('indexed');
   api = await startApi({ CASES_ALIAS: ALIAS });
   cursor = (await request(api.baseUrl, '/api/cases?limit=1')).body.nextCursor;
-  console.log(`[fuzz] seed ${SEED}, ${RUNS} HTTP requests, ${SOCKET_RUNS} raw-socket exchanges`);
+  const document = (await request(api.baseUrl, '/api/openapi.json')).body as {
+    paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
+  };
+  for (const [path, operations] of Object.entries(document.paths)) {
+    API_PATHS.push(path.replace(/\{[^}]+\}/g, '1947-roswell-debris-recovery'));
+    for (const operation of Object.values(operations))
+      for (const parameter of operation.parameters ?? []) if (parameter.in === 'query') PARAMETERS.push(parameter.name);
+  }
+  PARAMETERS.splice(0, PARAMETERS.length, ...new Set(PARAMETERS));
+  console.log(
+    `[fuzz] seed ${SEED}, ${RUNS} HTTP requests over ${API_PATHS.length} documented paths and ${PARAMETERS.length} parameters (${PARAMETERS.join(', ')}), ${SOCKET_RUNS} raw-socket exchanges`,
+  );
 });
 
 afterAll(async () => {
@@ -46,27 +57,22 @@ function percentEncode(value: string | Uint8Array): string {
 
 // ---- what a request is made of ----------------------------------------------------------------
 
-const PARAMETERS = [
-  'type',
-  'credibility',
-  'tranche',
-  'country',
-  'precision',
-  'hasVideo',
-  'year',
-  'q',
-  'highlight',
-  'updatedSince',
-  'limit',
-  'offset',
-  'cursor',
-];
+/**
+ * Every query parameter and every path the API documents, read from its own /api/openapi.json
+ * when the suite starts (see beforeAll): a parameter added to the code is fuzzed without a change here.
+ */
+const PARAMETERS: string[] = [];
+const API_PATHS: string[] = [];
+/** One of a list that is only filled in when the suite starts. */
+const oneOfLater = (values: string[]) => fc.nat().map((index) => values[index % values.length]);
 
 /** Values near every boundary the parameters have, valid and not. */
 const EDGE_VALUES = [
   ...['radar', 'military', 'crash', 'high', 'low', 'pre-disclosure', 'PURSUE-1', 'pursue-0', 'PURSUE-99999999999999999999', 'US', 'zz', 'ZZZ'],
   ...['site', 'site,locality', 'site,,', ',', 'true', 'false', 'TRUE', '1', '0', '-1', '00', '0000', '0999', '1000', '9999', '10000'],
   ...['500', '501', '9500', '10000', '1e3', '1.5', '9'.repeat(25), '2026-11-21', '2026-02-30', '2026-11-21T08:00:00Z', '2026-11-21T08:00:00'],
+  ...['1947', '1952-12', '0999-01', '-125,24,-66,50', '180,-90,-180,90', '38.9,-77', '91,0', '0,181', 'NaN,1', 'distance', 'relevance', 'oldest'],
+  ...['title,date', 'type,year', 'id', 'facets', '1e308', '0.0001'],
   ...['0001-01-01', '9999-12-31T23:59:59+14:00', '', ' ', 'null', 'undefined', '[]', '{}', '*', '"', '<em>', '&amp;', '\\', 'a'.repeat(201)],
   ...['\u0000', 'a\u0000b', '\u0001', '\u000B', '\uFFFE', '\uFFFF', '\uD800', '\uDC00x', '😀', '罗斯威尔', '羅斯威爾', 'Roswell', 'Roswell AND 1=1'],
   ...['title:x', '(x', 'x~', 'x*', '/.*/', 'x^2', '"unclosed', 'a b c d e f g h i j k l m n o p q r s t u v w x y z'],
@@ -95,7 +101,7 @@ function cursorOf(kind: string): string {
 const query = fc
   .array(
     fc.tuple(
-      fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...PARAMETERS) }, { weight: 1, arbitrary: fc.string({ maxLength: 8 }).map(percentEncode) }),
+      fc.oneof({ weight: 6, arbitrary: oneOfLater(PARAMETERS) }, { weight: 1, arbitrary: fc.string({ maxLength: 8 }).map(percentEncode) }),
       parameterValue,
     ),
     {
@@ -110,7 +116,7 @@ const segment = fc.oneof(
 );
 
 const path = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom('/api/cases', '/api/cases/export', '/api/stats', '/api/feed.atom') },
+  { weight: 6, arbitrary: oneOfLater(API_PATHS) },
   {
     weight: 2,
     arbitrary: fc.constantFrom(
