@@ -62,7 +62,7 @@ beforeAll(async () => {
   expect(outcome.status).toBe('indexed');
   // Chromium starting on the same two cores can hold a search past the production 800 ms budget,
   // which the api rightly answers with a 503; these tests are about the explorer, not that budget.
-  api = await startApi({ CASES_ALIAS: ALIAS, WEB_ROOT: webRoot, SEARCH_TIMEOUT_MS: '10000' });
+  api = await startApi({ CASES_ALIAS: ALIAS, WEB_ROOT: webRoot });
   mkdirSync(ARTIFACTS, { recursive: true });
 });
 
