@@ -1,4 +1,4 @@
-import { CasesRepository } from '@app/search';
+import { ArchiveIndexService, CasesRepository } from '@app/search';
 import { FIXTURE, ingest, request, RunningApi, startApi } from './support/archive-harness';
 import { STALE_TEST_NODE } from './support/elasticsearch-under-test';
 
@@ -88,9 +88,10 @@ describe('with Elasticsearch stopped', () => {
 
   it('fails fast: reads are bounded under a second, never retried on a single node, and the circuit is open', async () => {
     const repository = api.app.get(CasesRepository);
-    // Each read gives up within its timeout and is not retried, so a 503 cannot take longer than one timeout.
-    expect(repository.readOptions.requestTimeout).toBeLessThan(1_000);
-    expect(repository.readOptions.maxRetries).toBe(0);
+    // Each read (all go through the engine owner) gives up within its timeout and is not retried, so a 503 cannot take longer than one timeout.
+    const { readOptions } = api.app.get(ArchiveIndexService);
+    expect(readOptions.requestTimeout).toBeLessThan(1_000);
+    expect(readOptions.maxRetries).toBe(0);
     // Until a probe gets through, reads are refused without contacting Elasticsearch at all.
     expect((await repository.generation()).reachable).toBe(false);
   });

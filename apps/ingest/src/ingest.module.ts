@@ -1,8 +1,7 @@
-import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DynamicModule, Module, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { Client } from '@elastic/elasticsearch';
 import { AppConfigModule, Environment, EnvironmentOverrides } from '@app/config';
-import { createElasticsearchClient, ELASTICSEARCH_CLIENT, SearchModule } from '@app/search';
+import { ArchiveIndexService, createArchiveIndex } from '@app/search';
 import { CaseIndexer } from './indexing/case-indexer';
 
 /**
@@ -13,17 +12,18 @@ import { CaseIndexer } from './indexing/case-indexer';
 export const INGEST_REQUEST_TIMEOUT_MS = 300_000;
 
 @Module({
-  imports: [SearchModule],
   providers: [
-    // The ingest's own client (the module's own provider wins over the one SearchModule exports).
+    // The ingest's own engine owner and client, with its own timeout; none of the api's read side.
     {
-      provide: ELASTICSEARCH_CLIENT,
+      provide: ArchiveIndexService,
       inject: [ConfigService],
       useFactory: (config: ConfigService<Environment, true>) =>
-        createElasticsearchClient(
+        createArchiveIndex(
           {
             ELASTICSEARCH_URL: config.get('ELASTICSEARCH_URL', { infer: true }),
             ELASTICSEARCH_TIMEOUT_MS: config.get('ELASTICSEARCH_TIMEOUT_MS', { infer: true }),
+            CASES_ALIAS: config.get('CASES_ALIAS', { infer: true }),
+            SEARCH_TIMEOUT_MS: config.get('SEARCH_TIMEOUT_MS', { infer: true }),
           },
           { requestTimeout: INGEST_REQUEST_TIMEOUT_MS },
         ),
@@ -33,13 +33,13 @@ export const INGEST_REQUEST_TIMEOUT_MS = 300_000;
   exports: [CaseIndexer],
 })
 export class IngestModule implements OnApplicationShutdown {
-  constructor(@Inject(ELASTICSEARCH_CLIENT) private readonly client: Client) {}
+  constructor(private readonly index: ArchiveIndexService) {}
 
   static register(overrides: EnvironmentOverrides = {}): DynamicModule {
     return { module: IngestModule, imports: [AppConfigModule.forRoot(overrides)] };
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.client.close();
+    await this.index.close();
   }
 }

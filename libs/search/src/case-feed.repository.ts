@@ -1,17 +1,16 @@
-import type { Client } from '@elastic/elasticsearch';
 import { LRUCache } from 'lru-cache';
 import type { CaseSummary } from '@app/cases';
 import type { ArchiveGenerationTracker } from './archive-generation';
+import type { ArchiveIndexService } from './archive-index.service';
 import { buildCaseFeedRequest, type CaseFeedPage, toCaseFeedPage } from './case-feed.query';
 import type { CaseListParams } from './case-list.query';
-import { toDomainError } from './cases.repository';
 
 /** Feeds are few (one per filter set a reader subscribed to) and small. */
 const MAX_CACHED_FEEDS = 500;
 
 /**
- * The archive's changes, newest first, for the Atom feed. Engine failures leave as domain errors.
- * Built by SearchModule's factory, beside the client it is given. Feed readers poll, so answers
+ * The archive's changes, newest first, for the Atom feed. Reads go through ArchiveIndexService
+ * like every other (read options, circuit, domain errors). Feed readers poll, so answers
  * are kept for CACHE_TTL_SECONDS, keyed like the byte cache by the index the alias points at, so
  * a re-index shows at the next alias check; lru-cache's fetch() lets concurrent polls share one search.
  */
@@ -19,8 +18,7 @@ export class CaseFeedRepository {
   private readonly cache: LRUCache<string, CaseFeedPage> | null;
 
   constructor(
-    private readonly client: Client,
-    private readonly alias: string,
+    private readonly index: ArchiveIndexService,
     private readonly generations: ArchiveGenerationTracker,
     cacheTtlSeconds: number,
   ) {
@@ -41,10 +39,6 @@ export class CaseFeedRepository {
   }
 
   private async load(params: CaseListParams): Promise<CaseFeedPage> {
-    try {
-      return toCaseFeedPage(await this.client.search<CaseSummary>(buildCaseFeedRequest(this.alias, params)));
-    } catch (error) {
-      throw toDomainError(error);
-    }
+    return toCaseFeedPage(await this.index.search<CaseSummary>(buildCaseFeedRequest(this.index.alias, params)));
   }
 }

@@ -2,7 +2,7 @@ import { Client, type TransportRequestOptions } from '@elastic/elasticsearch';
 import { elasticsearchNodes, type Environment } from '@app/config';
 
 /**
- * The one place a client is configured; everything else receives it by injection.
+ * The one place a client is configured; ArchiveIndexService owns it and is all that calls it.
  * `requestTimeout` replaces ELASTICSEARCH_TIMEOUT_MS for a client that only writes (the ingest
  * CLI): the client cannot lengthen the timeout per request, since its HTTP agent (undici)
  * enforces the client-wide value on every response whatever the request asks.
@@ -21,11 +21,13 @@ export function createElasticsearchClient(
   });
 }
 
+export type ReadRequestOptions = Pick<TransportRequestOptions, 'requestTimeout' | 'maxRetries'>;
+
 /**
  * Options for every read the api sends. A bounded timeout, and retries only onto other nodes
  * (none with a single node): a dead node answers in one attempt instead of a retry storm, while
  * a cluster that lost one node still answers from the others.
  */
-export function readRequestOptions(timeoutMs: number, nodes: number): Pick<TransportRequestOptions, 'requestTimeout' | 'maxRetries'> {
+export function readRequestOptions(timeoutMs: number, nodes: number): ReadRequestOptions {
   return { requestTimeout: timeoutMs, maxRetries: Math.max(0, nodes - 1) };
 }

@@ -1,8 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
-import { Client } from '@elastic/elasticsearch';
-import type { Environment } from '@app/config';
-import { ELASTICSEARCH_CLIENT } from '@app/search';
+import { Injectable } from '@nestjs/common';
+import { ArchiveIndexService } from '@app/search';
 import { MetricsService } from '../metrics/metrics.service';
 
 /** Probes answer fast or not at all: a readiness check must not wait out the api's request timeout. */
@@ -14,11 +11,10 @@ export class ArchiveProbe {
   readonly alias: string;
 
   constructor(
-    @Inject(ELASTICSEARCH_CLIENT) private readonly client: Client,
-    @Inject(ConfigService) config: ConfigService<Environment, true>,
+    private readonly index: ArchiveIndexService,
     metrics: MetricsService,
   ) {
-    this.alias = config.get('CASES_ALIAS', { infer: true });
+    this.alias = index.alias;
     metrics.onScrape(async () => {
       metrics.indexGeneration.reset();
       const indices = await this.indicesBehindAlias();
@@ -27,8 +23,7 @@ export class ArchiveProbe {
   }
 
   /** The indices the alias names; empty when the alias does not exist. Throws when Elasticsearch cannot be reached. */
-  async indicesBehindAlias(): Promise<string[]> {
-    const response = await this.client.indices.getAlias({ name: this.alias }, { ...PROBE_OPTIONS, ignore: [404] });
-    return Object.keys(response ?? {}).filter((index) => index !== 'error' && index !== 'status');
+  indicesBehindAlias(): Promise<string[]> {
+    return this.index.indicesBehindAlias(PROBE_OPTIONS);
   }
 }

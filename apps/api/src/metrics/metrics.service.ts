@@ -1,7 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { Client } from '@elastic/elasticsearch';
+import { Injectable } from '@nestjs/common';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { ELASTICSEARCH_CLIENT } from '@app/search';
+import { ArchiveIndexService } from '@app/search';
 import { timeElasticsearchRequests } from './elasticsearch-timing';
 
 /**
@@ -78,9 +77,9 @@ export class MetricsService {
     registers: [this.registry],
   });
 
-  constructor(@Inject(ELASTICSEARCH_CLIENT) client: Client) {
+  constructor(index: ArchiveIndexService) {
     collectDefaultMetrics({ register: this.registry, prefix: 'uap_' });
-    timeElasticsearchRequests(client, this);
+    timeElasticsearchRequests(index, this);
   }
 
   /** Registers work to do before each scrape (e.g. resolving the alias), without a dependency cycle. */

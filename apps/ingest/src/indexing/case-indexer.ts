@@ -1,9 +1,8 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { Client, errors } from '@elastic/elasticsearch';
 import type { CaseRecord } from '@app/cases';
 import type { Environment } from '@app/config';
-import { CASE_INDEX_MAPPINGS, CASE_INDEX_SETTINGS, concreteIndexName, ELASTICSEARCH_CLIENT, isIndexOfAlias } from '@app/search';
+import { ArchiveIndexService, CASE_INDEX_MAPPINGS, CASE_INDEX_SETTINGS, concreteIndexName } from '@app/search';
 
 export interface IndexingProgress {
   start(total: number): void;
@@ -72,10 +71,10 @@ export class CaseIndexer {
   private readonly replicas: ReplicaSetting;
 
   constructor(
-    @Inject(ELASTICSEARCH_CLIENT) private readonly client: Client,
+    private readonly index: ArchiveIndexService,
     config: ConfigService<Environment, true>,
   ) {
-    this.alias = config.get('CASES_ALIAS', { infer: true });
+    this.alias = index.alias;
     this.replicas = config.get('CASES_REPLICAS', { infer: true });
   }
 
@@ -83,8 +82,7 @@ export class CaseIndexer {
   async liveDatasetHash(): Promise<string | null> {
     const [live] = await this.aliasIndices();
     if (!live) return null;
-    const mapping = await this.client.indices.getMapping({ index: live });
-    return (mapping[live]?.mappings?._meta?.datasetHash as string | undefined) ?? null;
+    return ((await this.index.mappingMeta(live))?.datasetHash as string | undefined) ?? null;
   }
 
   /**
@@ -95,29 +93,26 @@ export class CaseIndexer {
     await this.refuseConcreteIndexNamedLikeAlias();
     const replicas = await this.replicaCount();
     const index = concreteIndexName(this.alias, new Date());
-    await this.client.indices.create({
+    await this.index.createIndex(
       index,
       // While loading: no replicas and no periodic refresh, the usual bulk-load settings; the
       // index is invisible until the alias moves, so nobody searches it half-built.
-      settings: { ...CASE_INDEX_SETTINGS, number_of_replicas: 0, refresh_interval: '-1' },
-      mappings: { ...CASE_INDEX_MAPPINGS, _meta: { ...CASE_INDEX_MAPPINGS._meta, datasetHash, caseCount: count } },
-    });
+      { ...CASE_INDEX_SETTINGS, number_of_replicas: 0, refresh_interval: '-1' },
+      { ...CASE_INDEX_MAPPINGS, _meta: { ...CASE_INDEX_MAPPINGS._meta, datasetHash, caseCount: count } },
+    );
     this.logger.log(`Created index ${index}`);
 
     try {
       await this.bulkLoad(index, records, count, progress);
-      await this.client.indices.putSettings({
-        index,
-        settings: { number_of_replicas: replicas, refresh_interval: CASE_INDEX_SETTINGS.refresh_interval ?? '1s' },
-      });
-      await this.client.indices.refresh({ index });
+      await this.index.putSettings(index, { number_of_replicas: replicas, refresh_interval: CASE_INDEX_SETTINGS.refresh_interval ?? '1s' });
+      await this.index.refresh(index);
       if (replicas > 0) await this.waitForReplicas(index, replicas);
-      const { count: indexed } = await this.client.count({ index });
+      const indexed = await this.index.count(index);
       if (indexed !== count) throw new Error(`index ${index} holds ${indexed} cases, expected ${count}`);
       this.logger.log(`Verified ${indexed} cases in ${index}${replicas > 0 ? ` with ${replicas} replica(s)` : ''}`);
     } catch (error) {
       // The alias never saw this index; remove it so a failed run leaves nothing behind.
-      await this.client.indices.delete({ index }, { ignore: [404] });
+      await this.index.deleteIndices([index], { ignoreMissing: true });
       throw error;
     }
 
@@ -131,7 +126,7 @@ export class CaseIndexer {
   async rollback(): Promise<{ from: string; to: string }> {
     const [live] = await this.aliasIndices();
     if (!live) throw new Error(`alias ${this.alias} does not exist; nothing to roll back`);
-    const older = (await this.ownedIndices()).filter((index) => index < live).sort();
+    const older = (await this.index.ownedIndices()).filter((index) => index < live).sort();
     const target = older.at(-1);
     if (!target) throw new Error(`no index older than ${live} is kept; nothing to roll back to`);
     await this.pointAliasAt(target);
@@ -142,7 +137,7 @@ export class CaseIndexer {
     let rejected: string | null = null;
     progress.start(count);
     try {
-      const stats = await this.client.helpers.bulk<BulkDocument>({
+      const stats = await this.index.bulk<BulkDocument>({
         ...BULK_OPTIONS,
         // Progress counts documents as the helper takes them, at most one flush per connection ahead
         // of Elasticsearch's answers; its onSuccess callback would re-parse every document to say so.
@@ -162,13 +157,11 @@ export class CaseIndexer {
 
   private async replicaCount(): Promise<number> {
     if (this.replicas !== 'auto') return this.replicas;
-    const health = await this.client.cluster.health();
-    return health.number_of_data_nodes > 1 ? 1 : 0;
+    return (await this.index.dataNodeCount()) > 1 ? 1 : 0;
   }
 
   private async waitForReplicas(index: string, replicas: number): Promise<void> {
-    // A wait that runs out answers 408 with the health body; read it rather than throw.
-    const health = await this.client.cluster.health({ index, wait_for_status: 'green', timeout: REPLICA_TIMEOUT }, { ignore: [408] });
+    const health = await this.index.waitForGreen(index, REPLICA_TIMEOUT);
     if (health.timed_out) {
       throw new Error(
         `index ${index} did not place its ${replicas} replica(s) within ${REPLICA_TIMEOUT} ` +
@@ -177,39 +170,24 @@ export class CaseIndexer {
     }
   }
 
-  /** One `_aliases` request removes the alias from every index and adds it to the target. */
   private async pointAliasAt(index: string): Promise<void> {
-    const current = await this.aliasIndices();
-    await this.client.indices.updateAliases({
-      actions: [...current.map((from) => ({ remove: { index: from, alias: this.alias } })), { add: { index, alias: this.alias } }],
-    });
+    await this.index.pointAliasAt(index);
     this.logger.log(`Alias ${this.alias} now points at ${index}`);
   }
 
   private async dropIndicesExcept(keep: (string | null)[]): Promise<string[]> {
-    const doomed = (await this.ownedIndices()).filter((index) => !keep.includes(index));
-    if (doomed.length > 0) await this.client.indices.delete({ index: doomed.join(',') });
+    const doomed = (await this.index.ownedIndices()).filter((index) => !keep.includes(index));
+    if (doomed.length > 0) await this.index.deleteIndices(doomed);
     return doomed;
   }
 
+  /** The indices behind the alias, newest first. */
   private async aliasIndices(): Promise<string[]> {
-    try {
-      return Object.keys(await this.client.indices.getAlias({ name: this.alias }))
-        .sort()
-        .reverse();
-    } catch (error) {
-      if (error instanceof errors.ResponseError && error.statusCode === 404) return [];
-      throw error;
-    }
-  }
-
-  private async ownedIndices(): Promise<string[]> {
-    const response = await this.client.indices.get({ index: `${this.alias}-*`, expand_wildcards: 'open' }, { ignore: [404] });
-    return Object.keys(response).filter((index) => isIndexOfAlias(this.alias, index));
+    return (await this.index.indicesBehindAlias()).reverse();
   }
 
   private async refuseConcreteIndexNamedLikeAlias(): Promise<void> {
-    const exists = await this.client.indices.exists({ index: this.alias });
+    const exists = await this.index.aliasNameExists();
     if (!exists) return;
     const aliases = await this.aliasIndices();
     if (aliases.length === 0) {

@@ -1,5 +1,5 @@
 import { errors } from '@elastic/elasticsearch';
-import { generationOf, isUnreachable } from './archive-generation';
+import { generationOf, isUnreachable } from './archive-index.service';
 import { readRequestOptions } from './elasticsearch.client';
 
 describe('generationOf', () => {

@@ -1,0 +1,290 @@
+import { Client, errors, type estypes, type TransportRequestOptions } from '@elastic/elasticsearch';
+import type { BulkHelperOptions, BulkStats } from '@elastic/elasticsearch/lib/helpers';
+import { isIndexOfAlias } from './case-index.definition';
+import type { Environment } from '@app/config';
+import { createElasticsearchClient, readRequestOptions, type ReadRequestOptions } from './elasticsearch.client';
+import { ArchiveUnavailableError, ElasticsearchUnreachableError } from './search.errors';
+
+/** What a replica knows about the archive right now. */
+export interface ArchiveGeneration {
+  /** The concrete index behind the alias (null before the first ingest): the cache generation. */
+  index: string | null;
+  /** False from a failed connection until the next successful alias check: the circuit is open. */
+  reachable: boolean;
+}
+
+/** The indices a GET _alias/<alias> response names, in name order (oldest first); none for a 404 body. */
+export function indicesNamingAlias(response: Record<string, { aliases?: Record<string, unknown> }>, alias: string): string[] {
+  return Object.keys(response)
+    .filter((index) => response[index]?.aliases && alias in (response[index].aliases ?? {}))
+    .sort();
+}
+
+/** The index a GET _alias/<alias> response names; ingest keeps the alias on exactly one index. */
+export function generationOf(response: Record<string, { aliases?: Record<string, unknown> }>, alias: string): string | null {
+  return indicesNamingAlias(response, alias)[0] ?? null;
+}
+
+/** Whether a client error means no node answered at all (as opposed to an answer we dislike). */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof errors.ConnectionError || error instanceof errors.NoLivingConnectionsError || error instanceof errors.TimeoutError;
+}
+
+/** A get of an id the archive does not hold answers 404 with found=false: an answer (the api's 404), not an engine error. */
+export function isMissingDocument(error: unknown): boolean {
+  return error instanceof errors.ResponseError && error.statusCode === 404 && (error.body as { found?: unknown } | undefined)?.found === false;
+}
+
+/** Maps what the client throws to what the api can explain; anything unexpected passes through. */
+export function toDomainError(error: unknown): unknown {
+  if (error instanceof ArchiveUnavailableError) return error;
+  if (isUnreachable(error)) return new ElasticsearchUnreachableError({ cause: error });
+  if (error instanceof errors.ResponseError) {
+    if (error.body?.error?.type === 'index_not_found_exception') {
+      return new ArchiveUnavailableError('The archive has not been indexed yet', { cause: error });
+    }
+    if (error.statusCode === 429 || error.statusCode === 503) {
+      return new ArchiveUnavailableError('Elasticsearch is overloaded', { cause: error });
+    }
+  }
+  return error;
+}
+
+/**
+ * The owner with a client of its own. `requestTimeout` replaces ELASTICSEARCH_TIMEOUT_MS for a
+ * client that only writes (the ingest CLI; see createElasticsearchClient).
+ */
+export function createArchiveIndex(
+  env: Pick<Environment, 'ELASTICSEARCH_URL' | 'ELASTICSEARCH_TIMEOUT_MS' | 'CASES_ALIAS' | 'SEARCH_TIMEOUT_MS'>,
+  options: { requestTimeout?: number } = {},
+): ArchiveIndexService {
+  return new ArchiveIndexService(createElasticsearchClient(env, options), env.CASES_ALIAS, env.SEARCH_TIMEOUT_MS);
+}
+
+/** The statuses the client itself retries on another node: a gateway or a node that cannot serve now. */
+const RETRIED_STATUSES = new Set([502, 503, 504]);
+
+/**
+ * The one owner of Elasticsearch access: every request the api and the ingest make goes through
+ * here, so the alias, the read options, the circuit and the mapping of engine errors are each
+ * written once. Reads (search, get, point in time) fail fast while the circuit is open and leave
+ * as domain errors; the index lifecycle (create, load, swap the alias, drop) is the ingest's and
+ * passes the client's errors on, so the CLI can name the request that failed.
+ */
+export class ArchiveIndexService {
+  readonly readOptions: ReadRequestOptions;
+  private state: ArchiveGeneration = { index: null, reachable: true };
+
+  constructor(
+    private readonly client: Client,
+    readonly alias: string,
+    /** SEARCH_TIMEOUT_MS: how long one read may take. */
+    readTimeoutMs: number,
+  ) {
+    this.readOptions = readRequestOptions(readTimeoutMs, client.connectionPool.size);
+  }
+
+  // ---- The alias and the circuit
+
+  /** The indices the alias names, oldest first; empty when the alias does not exist. Throws the client's error otherwise. */
+  async indicesBehindAlias(options: TransportRequestOptions = {}): Promise<string[]> {
+    const response = await this.client.indices.getAlias({ name: this.alias }, { ...options, ignore: [404] });
+    return indicesNamingAlias(response as never, this.alias);
+  }
+
+  /** The index the alias points at and whether Elasticsearch is reachable, as of the last resolveGeneration(). */
+  get generation(): ArchiveGeneration {
+    return this.state;
+  }
+
+  get reachable(): boolean {
+    return this.state.reachable;
+  }
+
+  /** Opens the circuit: reads fail fast until resolveGeneration() gets through again. */
+  reportUnreachable(): void {
+    this.state = { ...this.state, reachable: false };
+  }
+
+  /**
+   * Reads the alias again. Unreachable means no node answers: with several nodes, one lost node
+   * is not a reason to open the circuit, so this tries the others as every read does. Anything
+   * else (a 429, say) says nothing new about the alias: what we know is kept.
+   */
+  async resolveGeneration(): Promise<void> {
+    try {
+      const [index = null] = await this.indicesBehindAlias(this.readOptions);
+      this.state = { index, reachable: true };
+    } catch (error) {
+      if (isUnreachable(error)) this.reportUnreachable();
+    }
+  }
+
+  // ---- Reads: bounded, behind the circuit, failures as domain errors
+
+  search<T>(request: estypes.SearchRequest): Promise<estypes.SearchResponse<T>> {
+    return this.read(() => this.client.search<T>(request, this.readOptions));
+  }
+
+  /** A search whose response is wanted as bytes (the list and export pass documents' JSON on unparsed). */
+  searchBytes(request: estypes.SearchRequest): Promise<Buffer> {
+    return this.read(() => this.streamSearch(request));
+  }
+
+  /** A document's source from the alias, or null when no document has this id. */
+  findSource<T>(id: string, sourceExcludes: string[] = []): Promise<T | null> {
+    return this.read(async () => {
+      try {
+        const response = await this.client.get<T>({ index: this.alias, id, _source_excludes: sourceExcludes }, this.readOptions);
+        return response._source as T;
+      } catch (error) {
+        // A missing index also answers 404, but without found=false.
+        if (isMissingDocument(error)) return null;
+        throw error;
+      }
+    });
+  }
+
+  async openPointInTime(index: string, keepAlive: string): Promise<string> {
+    return (await this.read(() => this.client.openPointInTime({ index, keep_alive: keepAlive }, this.readOptions))).id;
+  }
+
+  /** Best effort: an unreleased point in time lapses on its own after its keep-alive. */
+  async closePointInTime(id: string): Promise<void> {
+    await this.client.closePointInTime({ id }).catch(() => undefined);
+  }
+
+  /**
+   * Calls `listener` as each request ends, answered or failed, with its duration, from the
+   * client's own diagnostic events: no call site has to remember to measure.
+   */
+  onRequestEnd(listener: (error: Error | null, seconds: number | undefined) => void): void {
+    const started = new Map<unknown, bigint>();
+    this.client.diagnostic.on('request', (_error, result) => {
+      const id = result?.meta.request.id;
+      if (id !== undefined) started.set(id, process.hrtime.bigint());
+    });
+    this.client.diagnostic.on('response', (error, result) => {
+      const meta = result?.meta ?? (error as { meta?: { meta?: { request?: { id?: unknown } } } } | null)?.meta?.meta;
+      const id = meta?.request?.id;
+      const start = started.get(id);
+      started.delete(id);
+      listener(error, start === undefined ? undefined : Number(process.hrtime.bigint() - start) / 1e9);
+    });
+  }
+
+  // ---- The index lifecycle (ingest): the client's errors pass through
+
+  /** The `_meta` of an index's mapping. */
+  async mappingMeta(index: string): Promise<Record<string, unknown> | undefined> {
+    const mapping = await this.client.indices.getMapping({ index });
+    return mapping[index]?.mappings?._meta;
+  }
+
+  async createIndex(index: string, settings: estypes.IndicesIndexSettings, mappings: estypes.MappingTypeMapping): Promise<void> {
+    await this.client.indices.create({ index, settings, mappings });
+  }
+
+  bulk<T>(options: BulkHelperOptions<T>): Promise<BulkStats> {
+    return this.client.helpers.bulk<T>(options);
+  }
+
+  async putSettings(index: string, settings: estypes.IndicesIndexSettings): Promise<void> {
+    await this.client.indices.putSettings({ index, settings });
+  }
+
+  async refresh(index: string): Promise<void> {
+    await this.client.indices.refresh({ index });
+  }
+
+  async count(index: string): Promise<number> {
+    return (await this.client.count({ index })).count;
+  }
+
+  async dataNodeCount(): Promise<number> {
+    return (await this.client.cluster.health()).number_of_data_nodes;
+  }
+
+  /** Waits for the index to turn green; a wait that runs out answers 408 with the health body, read rather than thrown. */
+  waitForGreen(index: string, timeout: string): Promise<estypes.ClusterHealthResponse> {
+    return this.client.cluster.health({ index, wait_for_status: 'green', timeout }, { ignore: [408] });
+  }
+
+  /** Deletes indices (several joined by commas); with `ignoreMissing`, a missing one is no error. */
+  async deleteIndices(indices: string[], { ignoreMissing = false } = {}): Promise<void> {
+    await this.client.indices.delete({ index: indices.join(',') }, ignoreMissing ? { ignore: [404] } : {});
+  }
+
+  /** Whether an index (or alias) of the alias's own name exists. */
+  aliasNameExists(): Promise<boolean> {
+    return this.client.indices.exists({ index: this.alias });
+  }
+
+  /** Indices this alias owns (`<alias>-<yyyymmdd>-<hhmmss>-<ms>`), open ones only. */
+  async ownedIndices(): Promise<string[]> {
+    const response = await this.client.indices.get({ index: `${this.alias}-*`, expand_wildcards: 'open' }, { ignore: [404] });
+    return Object.keys(response).filter((index) => isIndexOfAlias(this.alias, index));
+  }
+
+  /** One `_aliases` request removes the alias from every index and adds it to the target: readers never see no alias. */
+  async pointAliasAt(index: string): Promise<void> {
+    const current = await this.indicesBehindAlias();
+    await this.client.indices.updateAliases({
+      actions: [...current.map((from) => ({ remove: { index: from, alias: this.alias } })), { add: { index, alias: this.alias } }],
+    });
+  }
+
+  close(): Promise<void> {
+    return this.client.close();
+  }
+
+  /** Fails fast while the circuit is open; opens it when no node answers. */
+  private async read<T>(request: () => Promise<T>): Promise<T> {
+    if (!this.state.reachable) throw new ElasticsearchUnreachableError();
+    try {
+      return await request();
+    } catch (error) {
+      const domain = toDomainError(error);
+      if (domain instanceof ElasticsearchUnreachableError && !(error instanceof errors.TimeoutError)) this.reportUnreachable();
+      throw domain;
+    }
+  }
+
+  /**
+   * The client retries onto another node only while it reads a response itself; a streamed one
+   * is read here, so its 502/503/504 answers and bodies cut off by a lost node get the same
+   * retries here (none with a single node). An error status becomes the client's ResponseError
+   * and a broken body its ConnectionError, as a parsed search would throw.
+   */
+  private async streamSearch(request: estypes.SearchRequest): Promise<Buffer> {
+    const attempts = 1 + (this.readOptions.maxRetries ?? 0);
+    for (let attempt = 1; ; attempt += 1) {
+      const last = attempt === attempts;
+      const response = await this.client.search(request, { ...this.readOptions, asStream: true, meta: true });
+      let body: Buffer;
+      try {
+        const chunks: Buffer[] = [];
+        for await (const chunk of response.body as unknown as AsyncIterable<Buffer>) chunks.push(chunk);
+        body = Buffer.concat(chunks);
+      } catch (error) {
+        // As the client does with a connection that fails: other reads (and the alias check) go
+        // elsewhere until it is resurrected.
+        if (response.meta.connection) this.client.connectionPool.markDead(response.meta.connection);
+        if (last) throw new errors.ConnectionError((error as Error).message, response);
+        continue;
+      }
+      const status = response.statusCode ?? 500;
+      if (status < 400) return body;
+      if (!last && RETRIED_STATUSES.has(status)) continue;
+      throw new errors.ResponseError({ ...response, body: parseErrorBody(body.toString('utf8')) });
+    }
+  }
+}
+
+function parseErrorBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
