@@ -1,34 +1,25 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { AppConfigModule, EnvironmentOverrides } from '@app/config';
-import { SearchModule } from '@app/search';
-import { CasesController } from './cases/cases.controller';
-import { CasesService } from './cases/cases.service';
-import { cursorKeyProvider } from './cases/cursor-key';
-import { FeedController } from './feed/feed.controller';
-import { FeedService } from './feed/feed.service';
-import { ApiExceptionFilter } from './http/api-exception.filter';
-import { EnvelopeInterceptor } from './http/envelope.interceptor';
-import { ResponseCache } from './http/response-cache';
-import { ResponseEnvelope } from './http/response-envelope';
-import { StatsController } from './stats/stats.controller';
-import { StatsService } from './stats/stats.service';
-import { QuotaModule } from './quota/quota.module';
+import { CasesModule } from './cases/cases.module';
+import { EnvelopeInterceptor } from './envelope/envelope.interceptor';
+import { EnvelopeModule } from './envelope/envelope.module';
+import { ApiExceptionFilter } from './errors/api-exception.filter';
+import { FeedModule } from './feed/feed.module';
 import { HealthModule } from './health/health.module';
-import { MetricsModule } from './metrics/metrics.module';
 import { LoggingModule, LoggingOptions } from './logging/logging.module';
+import { MetricsModule } from './metrics/metrics.module';
+import { QuotaModule } from './quota/quota.module';
+import { CachedReplyInterceptor } from './response-cache/cached-reply.interceptor';
+import { ResponseCacheModule } from './response-cache/response-cache.module';
+import { StatsModule } from './stats/stats.module';
 
 @Module({
-  imports: [SearchModule, QuotaModule, HealthModule, MetricsModule],
-  controllers: [CasesController, StatsController, FeedController],
+  imports: [EnvelopeModule, ResponseCacheModule, CasesModule, StatsModule, FeedModule, QuotaModule, HealthModule, MetricsModule],
   providers: [
-    CasesService,
-    cursorKeyProvider,
-    StatsService,
-    FeedService,
-    ResponseEnvelope,
-    ResponseCache,
+    // The first interceptor listed is the outermost: cached replies become bytes before the envelope sees them.
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: CachedReplyInterceptor },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
   ],
 })

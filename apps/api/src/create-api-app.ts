@@ -18,13 +18,13 @@ import {
   rewriteRequestTarget,
 } from './client-errors/client-errors';
 import { serveExplorer } from './explorer/explorer-static';
-import { BROTLI_QUALITY, COMPRESSION_THRESHOLD, CONTENT_ENCODINGS, GZIP_LEVEL } from './http/cached-body';
-import { answerNotModified } from './http/conditional-get';
-import { serveCachedHits } from './http/cached-fast-path';
-import { ResponseCache } from './http/response-cache';
-import { createQueryValidationPipe } from './http/query-validation.pipe';
-import { ALLOWED_METHODS, rejectWriteMethods } from './http/read-only-routes';
-import { ResponseEnvelope } from './http/response-envelope';
+import { BROTLI_QUALITY, COMPRESSION_THRESHOLD, CONTENT_ENCODINGS, GZIP_LEVEL } from './response-cache/cached-body';
+import { answerNotModified } from './conditional-get/conditional-get';
+import { serveCachedHits } from './response-cache/cached-fast-path';
+import { ResponseCache } from './response-cache/response-cache';
+import { createQueryValidationPipe } from './validation/query-validation.pipe';
+import { ALLOWED_METHODS, rejectWriteMethods } from './read-only/read-only-routes';
+import { ResponseEnvelope } from './envelope/response-envelope';
 import { registerQuota } from './quota/quota.plugin';
 import { registerMetrics } from './metrics/metrics.plugin';
 import { registerRequestLogging } from './logging/logging.plugin';

@@ -1,4 +1,4 @@
-import { InvalidParametersError } from '../http/api-error';
+import { InvalidParametersError } from '../errors/api-error';
 import { encodeCursor, filterFingerprint } from '@app/search';
 import { toCaseExportParams, toCaseListParams } from './case-list-params';
 

@@ -1,6 +1,6 @@
 import type { LocationPrecision } from '@app/cases';
 import { CaseListParams, CursorProblem, decodeCursor } from '@app/search';
-import { InvalidParametersError } from '../http/api-error';
+import { InvalidParametersError } from '../errors/api-error';
 import type { CaseListQueryDto } from './case-list-query.dto';
 
 export const DEFAULT_LIMIT = 50;

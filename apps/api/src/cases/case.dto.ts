@@ -10,7 +10,7 @@ import {
   type Credibility,
   type LocationPrecision,
 } from '@app/cases';
-import { EnvelopeDto } from '../http/envelope.dto';
+import { EnvelopeDto } from '../envelope/envelope.dto';
 
 /** The response shapes of the case endpoints, as classes so the OpenAPI document is generated from them. */
 export class LocalizedTextDto {

@@ -2,8 +2,8 @@ import { Controller, Get, Header, Param, Query, StreamableFile } from '@nestjs/c
 import { CaseListQueryDto } from './case-list-query.dto';
 import type { CaseRecord } from '@app/cases';
 import { CaseListBody, CasesService } from './cases.service';
-import type { CachedReply } from '../http/cached-reply';
-import { DocumentCase, DocumentCaseExport, DocumentCaseList } from '../openapi/api-docs.decorators';
+import type { CachedReply } from '../response-cache/cached-reply';
+import { DocumentCase, DocumentCaseExport, DocumentCaseList } from './cases.openapi';
 
 /** Bodies leave as cached bytes of the named shapes or, for the export, as NDJSON. */
 @Controller('api/cases')

@@ -2,8 +2,8 @@ import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiProblem, type ApiError } from '../http/api-error';
-import type { ResponseEnvelope } from '../http/response-envelope';
+import { ApiProblem, type ApiError } from '../errors/api-error';
+import type { ResponseEnvelope } from '../envelope/response-envelope';
 import { requestIdOf } from '../logging/request-id';
 import { SECURITY_HEADERS } from '../security-headers/security-headers';
 

@@ -1,7 +1,7 @@
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CaseListQueryDto } from '../cases/case-list-query.dto';
-import { DocumentFeed } from '../openapi/api-docs.decorators';
+import { DocumentFeed } from './feed.openapi';
 import { FeedService } from './feed.service';
 
 @Controller('api/feed.atom')
@@ -18,6 +18,6 @@ export class FeedController {
   async get(@Query() query: CaseListQueryDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
     const cached = await this.feed.render(query, { origin: `${request.protocol}://${request.host}`, search });
-    await reply.send(await cached.writeTo(request, reply));
+    await reply.send(await cached.writeNow(request, reply));
   }
 }

@@ -5,10 +5,10 @@ import { CaseFeedRepository } from '@app/search';
 import type { CaseListQueryDto } from '../cases/case-list-query.dto';
 import { toCaseListParams } from '../cases/case-list-params';
 import { CURSOR_KEY } from '../cases/cursor-key';
-import { CachedBody } from '../http/cached-body';
-import type { CachedReply } from '../http/cached-reply';
-import { canonicalQuery, ResponseCache } from '../http/response-cache';
-import { ResponseEnvelope } from '../http/response-envelope';
+import { CachedBody } from '../response-cache/cached-body';
+import type { CachedReply } from '../response-cache/cached-reply';
+import { canonicalQuery, ResponseCache } from '../response-cache/response-cache';
+import { ResponseEnvelope } from '../envelope/response-envelope';
 import { ATOM_CONTENT_TYPE, buildAtomFeed } from './atom-feed.builder';
 
 /** Where the request came from, as the feed's links should show it. */

@@ -1,6 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import type { HealthCheckResult } from '@nestjs/terminus';
-import { DocumentProbe } from '../openapi/api-docs.decorators';
+import { DocumentProbe } from './health.openapi';
 import { HealthService } from './health.service';
 
 /**

@@ -1,5 +1,5 @@
 import type { HealthIndicatorResult } from '@nestjs/terminus';
-import { ApiError, ApiProblem } from '../http/api-error';
+import { ApiError, ApiProblem } from '../errors/api-error';
 
 /** /ready failed: which checks are down and why, in the usual error envelope. */
 export class NotReadyError extends ApiProblem {

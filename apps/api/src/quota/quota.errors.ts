@@ -1,4 +1,4 @@
-import { ApiProblem, ApiError } from '../http/api-error';
+import { ApiProblem, ApiError } from '../errors/api-error';
 
 /** A key was sent but is not one the operator issued, or cannot be one. Never downgraded to keyless. */
 export class InvalidApiKeyError extends ApiProblem {

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import type { CaseStats } from '@app/search';
-import type { CachedReply } from '../http/cached-reply';
-import { DocumentStats } from '../openapi/api-docs.decorators';
+import type { CachedReply } from '../response-cache/cached-reply';
+import { DocumentStats } from './stats.openapi';
 import { StatsService } from './stats.service';
 
 @Controller('api/stats')

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { CASE_TYPES, SPEC_TRANCHES } from '@app/cases';
-import { EnvelopeDto } from '../http/envelope.dto';
+import { EnvelopeDto } from '../envelope/envelope.dto';
 
 export class YearRangeDto {
   @ApiProperty({ type: 'integer', nullable: true, description: 'Earliest incident year; null on an empty archive.' }) from: number | null;

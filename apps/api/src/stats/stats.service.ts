@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CasesRepository, CaseStats } from '@app/search';
-import { CachedReply } from '../http/cached-reply';
-import { canonicalQuery, ResponseCache } from '../http/response-cache';
+import { CachedReply } from '../response-cache/cached-reply';
+import { canonicalQuery, ResponseCache } from '../response-cache/response-cache';
 
 @Injectable()
 export class StatsService {

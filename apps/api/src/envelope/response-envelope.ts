@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Environment, licenseNotice } from '@app/config';
-import type { ApiError } from './api-error';
 
 export const API_VERSION = 1;
 
@@ -25,7 +24,8 @@ export class ResponseEnvelope {
     return { version: API_VERSION, license: this.license, ...body };
   }
 
-  error(error: ApiError): { version: number; license: string; error: ApiError } {
+  /** An error body: the envelope around `error` (an ApiError; see errors/). */
+  error<E extends object>(error: E): { version: number; license: string; error: E } {
     return this.wrap({ error });
   }
 }

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CacheOutcome } from '@app/search';
 import { CACHE_CONTROL, STALE_CACHE_CONTROL } from './cache-control';
 import { CachedBody, pickEncoding } from './cached-body';
-import { etagMatches } from './conditional-get';
+import { etagMatches } from '../conditional-get/conditional-get';
 
 const EMPTY = Buffer.alloc(0);
 
@@ -22,14 +22,10 @@ export class CachedReply<T extends object = object> {
   ) {}
 
   /**
-   * Sets the caching headers and picks the stored variant the client accepts. A matching
-   * If-None-Match gets no body here at all; answerNotModified turns the reply into a 304.
+   * Sets the caching headers and picks the stored variant the client accepts: the bytes
+   * themselves when they are at hand (every hit after the first per encoding), else a promise of
+   * them. A matching If-None-Match gets no body here at all; answerNotModified turns the reply into a 304.
    */
-  async writeTo(request: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
-    return this.writeNow(request, reply);
-  }
-
-  /** writeTo, answering the bytes themselves when they are at hand (every hit after the first per encoding). */
   writeNow(request: FastifyRequest, reply: FastifyReply): Buffer | Promise<Buffer> {
     const { body } = this;
     // A 304 carries no content headers: set them only for a body (removing one later is dearer).

@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ArchiveUnavailableError, CaseNotFoundError } from '@app/search';
 import { ApiError, ApiProblem, InvalidParametersError } from './api-error';
-import { ResponseEnvelope } from './response-envelope';
+import { ResponseEnvelope } from '../envelope/response-envelope';
 import { isStaticFileError, RangeNotSatisfiable } from '../explorer/static-file-errors';
 
 /** Seconds a client should wait before retrying while Elasticsearch is unavailable. */

@@ -1,5 +1,5 @@
 import { ValidationError, ValidationPipe } from '@nestjs/common';
-import { InvalidParametersError } from './api-error';
+import { InvalidParametersError } from '../errors/api-error';
 
 /**
  * class-validator over query DTOs: unknown parameters are stripped (and so ignored), every

@@ -1,6 +1,6 @@
 import { NotFoundException } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
-import type { ResponseEnvelope } from './response-envelope';
+import type { ResponseEnvelope } from '../envelope/response-envelope';
 
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 

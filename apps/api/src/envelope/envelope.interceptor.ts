@@ -1,30 +1,21 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor, StreamableFile } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { mergeMap, Observable } from 'rxjs';
-import { CachedReply } from './cached-reply';
-import { ResponseCache } from './response-cache';
+import { map, Observable } from 'rxjs';
 import { ResponseEnvelope } from './response-envelope';
 
 /**
- * Controllers return bare payloads; every body leaves wrapped in the envelope. Cached replies
- * already hold enveloped bytes and streams carry their own format: both go out as they are.
+ * Controllers return bare payloads; every body leaves wrapped in the envelope. Bytes (a cached
+ * reply, already enveloped: see CachedReplyInterceptor) and streams, which carry their own
+ * format, go out as they are.
  */
 @Injectable()
 export class EnvelopeInterceptor implements NestInterceptor {
-  constructor(
-    private readonly envelope: ResponseEnvelope,
-    private readonly responses: ResponseCache,
-  ) {}
+  constructor(private readonly envelope: ResponseEnvelope) {}
 
   intercept(context: ExecutionContext, next: CallHandler<object>): Observable<unknown> {
     return next.handle().pipe(
-      mergeMap(async (body) => {
-        if (body instanceof CachedReply) {
-          const http = context.switchToHttp();
-          const request = http.getRequest<FastifyRequest>();
-          this.responses.rememberUrl(request.url, body);
-          return body.writeTo(request, http.getResponse<FastifyReply>());
-        }
+      map((body) => {
+        if (Buffer.isBuffer(body)) return body;
         if (body instanceof StreamableFile) return this.stream(body, context);
         return this.envelope.wrap(body);
       }),

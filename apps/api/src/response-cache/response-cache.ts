@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Environment } from '@app/config';
 import { ArchiveUnavailableError, CasesRepository, ElasticsearchUnreachableError, QueryCache } from '@app/search';
 import { CachedBody } from './cached-body';
 import { CachedReply } from './cached-reply';
-import { ResponseEnvelope } from './response-envelope';
+import { ResponseEnvelope } from '../envelope/response-envelope';
 
 /** Each of the two stores (fresh, last good) holds at most this many bytes. */
 const CACHE_MAX_BYTES = 64 * 1024 * 1024;
@@ -75,9 +76,13 @@ export class ResponseCache {
     return new CachedReply<T>(last, 'STALE', query);
   }
 
-  /** Records that this exact URL, once validated, asks this reply's query. */
-  rememberUrl(url: string, reply: CachedReply): void {
-    if (reply.outcome !== 'STALE') this.urls.set(url, reply.query);
+  /**
+   * Writes a reply the full path produced (routing, validation, the service), and records that
+   * this exact URL, once validated, asks the reply's query: the fast path's memo (see hitFor).
+   */
+  send(request: FastifyRequest, reply: FastifyReply, cached: CachedReply): Buffer | Promise<Buffer> {
+    if (cached.outcome !== 'STALE') this.urls.set(request.url, cached.query);
+    return cached.writeNow(request, reply);
   }
 
   /**

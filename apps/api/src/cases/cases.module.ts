@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { SearchModule } from '@app/search';
+import { ResponseCacheModule } from '../response-cache/response-cache.module';
+import { CasesController } from './cases.controller';
+import { CasesService } from './cases.service';
+import { CURSOR_KEY, cursorKeyProvider } from './cursor-key';
+
+@Module({
+  imports: [SearchModule, ResponseCacheModule],
+  controllers: [CasesController],
+  // One cursor key for the process: the feed (which imports this module) checks the cursors the list signs.
+  providers: [CasesService, cursorKeyProvider],
+  exports: [CURSOR_KEY],
+})
+export class CasesModule {}

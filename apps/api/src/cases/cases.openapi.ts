@@ -1,0 +1,49 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiExtraModels, ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { CASE_ID_FORMAT } from '@app/cases';
+import { NotFoundResponseDto } from '../errors/error.dto';
+import { commonErrors, invalidParameters, ok, QUOTA_HEADERS, REQUEST_ID } from '../openapi/api-responses';
+import { CaseListResponseDto, CaseRecordDto, CaseResponseDto } from './case.dto';
+
+/** The OpenAPI description of each case endpoint: each handler carries one `@Document...()` line. */
+export const DocumentCaseList = () =>
+  applyDecorators(
+    ApiTags('cases'),
+    ApiOperation({
+      operationId: 'listCases',
+      summary: 'A page of case summaries',
+      description:
+        'Filters combine with AND; unknown parameters are ignored. Newest first (date desc, then id); with q, most relevant first. ' +
+        'offset + limit may not exceed 10000.',
+    }),
+    ok(CaseListResponseDto, 'The page.'),
+    invalidParameters('A parameter is invalid; error.parameters names each one and what it accepts.'),
+    commonErrors(),
+  );
+
+export const DocumentCase = () =>
+  applyDecorators(
+    ApiTags('cases'),
+    ApiOperation({ operationId: 'getCase', summary: 'One full case record' }),
+    ApiParam({ name: 'id', description: 'The case id, a lowercase slug.', schema: { type: 'string', pattern: CASE_ID_FORMAT.source } }),
+    ok(CaseResponseDto, 'The case.'),
+    ApiResponse({ status: 404, description: 'No case has this id (case_not_found).', type: NotFoundResponseDto, headers: REQUEST_ID }),
+    commonErrors(),
+  );
+
+/** For GET /api/cases/export (NDJSON, one case per line). */
+export const DocumentCaseExport = () =>
+  applyDecorators(
+    ApiTags('cases'),
+    ApiExtraModels(CaseRecordDto),
+    ApiOperation({ operationId: 'exportCases', summary: 'Every matching case as NDJSON, one JSON object per line' }),
+    ApiProduces('application/x-ndjson'),
+    ApiResponse({
+      status: 200,
+      description: 'One case per line, in list order.',
+      content: { 'application/x-ndjson': { schema: { $ref: getSchemaPath(CaseRecordDto) } } },
+      headers: { ...REQUEST_ID, ...QUOTA_HEADERS },
+    }),
+    invalidParameters('A parameter is invalid.'),
+    commonErrors(),
+  );
