@@ -1,11 +1,10 @@
 import { Logger } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
-import type { Environment } from '@app/config';
+import { AppConfigService } from '@app/config';
 import { createApiApp } from './create-api-app';
 
 async function bootstrap(): Promise<void> {
   const app = await createApiApp();
-  const config = app.get<ConfigService<Environment, true>>(ConfigService);
+  const config = app.get(AppConfigService);
   const port = config.get('PORT', { infer: true });
   const host = config.get('HOST', { infer: true });
   await app.listen(port, host);

@@ -1,6 +1,5 @@
 import { DynamicModule, Module, OnApplicationShutdown } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
-import { AppConfigModule, Environment, EnvironmentOverrides } from '@app/config';
+import { AppConfigModule, EnvironmentOverrides, AppConfigService } from '@app/config';
 import { ArchiveIndexService, createArchiveIndex } from '@app/search';
 import { CaseIndexer } from './indexing/case-indexer';
 
@@ -16,8 +15,8 @@ export const INGEST_REQUEST_TIMEOUT_MS = 300_000;
     // The ingest's own engine owner and client, with its own timeout; none of the api's read side.
     {
       provide: ArchiveIndexService,
-      inject: [ConfigService],
-      useFactory: (config: ConfigService<Environment, true>) =>
+      inject: [AppConfigService],
+      useFactory: (config: AppConfigService) =>
         createArchiveIndex(
           {
             ELASTICSEARCH_URL: config.get('ELASTICSEARCH_URL', { infer: true }),

@@ -1,6 +1,5 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
-import type { Environment } from '@app/config';
+import { AppConfigService } from '@app/config';
 import { ArchiveIndexService, type ArchiveGeneration } from './archive-index.service';
 
 /**
@@ -19,7 +18,7 @@ export class ArchiveGenerationTracker implements OnModuleDestroy {
 
   constructor(
     private readonly index: ArchiveIndexService,
-    config: ConfigService<Environment, true>,
+    config: AppConfigService,
   ) {
     this.intervalMs = config.get('ALIAS_REFRESH_MS', { infer: true });
   }

@@ -1,6 +1,5 @@
 import { Module, OnApplicationShutdown } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
-import type { Environment } from '@app/config';
+import { AppConfigService } from '@app/config';
 import { ArchiveGenerationTracker } from './archive-generation';
 import { ArchiveIndexService, createArchiveIndex } from './archive-index.service';
 import { CaseFeedRepository } from './case-feed.repository';
@@ -11,8 +10,8 @@ import { CasesRepository } from './cases.repository';
   providers: [
     {
       provide: ArchiveIndexService,
-      inject: [ConfigService],
-      useFactory: (config: ConfigService<Environment, true>) =>
+      inject: [AppConfigService],
+      useFactory: (config: AppConfigService) =>
         createArchiveIndex({
           ELASTICSEARCH_URL: config.get('ELASTICSEARCH_URL', { infer: true }),
           ELASTICSEARCH_TIMEOUT_MS: config.get('ELASTICSEARCH_TIMEOUT_MS', { infer: true }),
@@ -24,8 +23,8 @@ import { CasesRepository } from './cases.repository';
     CasesRepository,
     {
       provide: CaseFeedRepository,
-      inject: [ArchiveIndexService, ArchiveGenerationTracker, ConfigService],
-      useFactory: (index: ArchiveIndexService, generations: ArchiveGenerationTracker, config: ConfigService<Environment, true>) =>
+      inject: [ArchiveIndexService, ArchiveGenerationTracker, AppConfigService],
+      useFactory: (index: ArchiveIndexService, generations: ArchiveGenerationTracker, config: AppConfigService) =>
         new CaseFeedRepository(index, generations, config.get('CACHE_TTL_SECONDS', { infer: true })),
     },
   ],

@@ -1,6 +1,5 @@
 import { Inject, Injectable, StreamableFile } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
-import type { Environment } from '@app/config';
+import { AppConfigService } from '@app/config';
 import { CASE_ID_FORMAT, type CaseRecord, type CaseSummary } from '@app/cases';
 import { CaseNotFoundError, CasesRepository, encodeCursor, filterFingerprint } from '@app/search';
 import { CachedReply } from '../response-cache/cached-reply';
@@ -31,7 +30,7 @@ export class CasesService {
     private readonly repository: CasesRepository,
     private readonly responses: ResponseCache,
     @Inject(CURSOR_KEY) private readonly cursorKey: Buffer,
-    config: ConfigService<Environment, true>,
+    config: AppConfigService,
   ) {
     this.exportPageSize = config.get('EXPORT_PAGE_SIZE', { infer: true });
   }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
-import { Environment, licenseNotice } from '@app/config';
+import { licenseNotice, AppConfigService } from '@app/config';
 
 export const API_VERSION = 1;
 
@@ -11,7 +10,7 @@ export class ResponseEnvelope {
   /** For bodies that cannot carry the notice (the NDJSON export): an RFC 8288 link to the operator's terms. */
   readonly licenseLink: string;
 
-  constructor(config: ConfigService<Environment, true>) {
+  constructor(config: AppConfigService) {
     this.licenseLink = `<${config.get('OPERATOR_SITE', { infer: true })}>; rel="license"`;
     this.license = licenseNotice({
       OPERATOR_NAME: config.get('OPERATOR_NAME', { infer: true }),

@@ -1,11 +1,10 @@
 import { Logger } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
-import type { Environment } from '@app/config';
+import { AppConfigService } from '@app/config';
 
 /** Vite names every file under assets/ by its content hash, so a cached copy can never go stale. */
 export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -18,7 +17,7 @@ export const PAGE_CACHE_CONTROL = 'no-cache';
  * explorer still runs the api; it only logs that `/` has nothing to serve.
  */
 export async function serveExplorer(app: NestFastifyApplication): Promise<void> {
-  const root = resolve(app.get<ConfigService<Environment, true>>(ConfigService).get('WEB_ROOT', { infer: true }));
+  const root = resolve(app.get(AppConfigService).get('WEB_ROOT', { infer: true }));
   if (!existsSync(join(root, 'index.html'))) {
     new Logger('Explorer').warn(`No explorer at ${root} (run npm run build); / is not served`);
     return;

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
-import type { Environment } from '@app/config';
+import { AppConfigService } from '@app/config';
 import { CaseFeedRepository } from '@app/search';
 import type { CaseListQueryDto } from '../cases/case-list-query.dto';
 import { toCaseListParams } from '../cases/case-list-params';
@@ -35,7 +34,7 @@ export class FeedService {
     private readonly responses: ResponseCache,
     private readonly envelope: ResponseEnvelope,
     @Inject(CURSOR_KEY) private readonly cursorKey: Buffer,
-    private readonly config: ConfigService<Environment, true>,
+    private readonly config: AppConfigService,
   ) {
     this.publicBaseUrl = config.get('PUBLIC_BASE_URL', { infer: true }).replace(/\/+$/, '');
   }

@@ -1,7 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
 import pino, { type DestinationStream, type Logger } from 'pino';
-import type { Environment } from '@app/config';
+import { AppConfigService } from '@app/config';
 import { BatchedStdout } from './batched-stdout';
 import { pinoOptions } from './http-log.options';
 import { PinoNestLogger } from './pino-nest.logger';
@@ -25,8 +24,8 @@ export class LoggingModule {
         BatchedStdout,
         {
           provide: API_LOGGER,
-          inject: [ConfigService, BatchedStdout],
-          useFactory: (config: ConfigService<Environment, true>, stdout: BatchedStdout): Logger => {
+          inject: [AppConfigService, BatchedStdout],
+          useFactory: (config: AppConfigService, stdout: BatchedStdout): Logger => {
             const settings = pinoOptions(config.get('LOG_LEVEL', { infer: true }));
             if (options.stream) return pino(settings, options.stream);
             if (prettyWhenInteractive()) return pino({ ...settings, transport: { target: 'pino-pretty', options: { singleLine: true } } });

@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
 import type { FastifyRequest } from 'fastify';
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
-import type { Environment } from '@app/config';
+import { AppConfigService } from '@app/config';
 import { MetricsService } from '../metrics/metrics.service';
 import { API_KEY_FORMAT, ApiKeyRegistry } from './api-keys';
 import { FailoverStore, RateLimitStore } from './failover.store';
@@ -51,7 +50,7 @@ export class QuotaService {
   private readonly logger = new Logger('Quota');
 
   constructor(
-    @Inject(ConfigService) config: ConfigService<Environment, true>,
+    @Inject(AppConfigService) config: AppConfigService,
     private readonly redis: QuotaRedis,
     private readonly metrics: MetricsService,
   ) {

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
 import { Redis } from 'ioredis';
-import type { Environment } from '@app/config';
+import { AppConfigService } from '@app/config';
 
 /** The optional Redis/Valkey connection that api replicas share quota counters through. */
 @Injectable()
@@ -9,7 +8,7 @@ export class QuotaRedis implements OnApplicationShutdown {
   readonly client: Redis | undefined;
   private readonly logger = new Logger('QuotaRedis');
 
-  constructor(@Inject(ConfigService) config: ConfigService<Environment, true>) {
+  constructor(@Inject(AppConfigService) config: AppConfigService) {
     const url = config.get('REDIS_URL', { infer: true });
     if (!url) return;
     this.client = new Redis(url, {

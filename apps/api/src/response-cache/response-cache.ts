@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { Environment } from '@app/config';
+import { AppConfigService } from '@app/config';
 import { ArchiveUnavailableError, CasesRepository, ElasticsearchUnreachableError, QueryCache } from '@app/search';
 import { CachedBody } from './cached-body';
 import { CachedReply } from './cached-reply';
@@ -38,7 +37,7 @@ export class ResponseCache {
   constructor(
     private readonly repository: CasesRepository,
     private readonly envelope: ResponseEnvelope,
-    config: ConfigService<Environment, true>,
+    config: AppConfigService,
   ) {
     this.cache = new QueryCache<CachedBody>({
       ttlSeconds: config.get('CACHE_TTL_SECONDS', { infer: true }),

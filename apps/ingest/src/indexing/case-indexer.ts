@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
 import type { CaseRecord } from '@app/cases';
-import type { Environment } from '@app/config';
+import { AppConfigService } from '@app/config';
 import { ArchiveIndexService, CASE_INDEX_MAPPINGS, CASE_INDEX_SETTINGS, concreteIndexName } from '@app/search';
 
 export interface IndexingProgress {
@@ -72,7 +71,7 @@ export class CaseIndexer {
 
   constructor(
     private readonly index: ArchiveIndexService,
-    config: ConfigService<Environment, true>,
+    config: AppConfigService,
   ) {
     this.alias = index.alias;
     this.replicas = config.get('CASES_REPLICAS', { infer: true });
