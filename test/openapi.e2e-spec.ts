@@ -1,11 +1,11 @@
 import { Client } from '@elastic/elasticsearch';
 import { spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { getMetadataStorage } from 'class-validator';
 import { CaseListQueryDto } from '../apps/api/src/cases/case-list-query.dto';
 import { elasticsearchUrl, FIXTURE, ingest, request, RunningApi, startApi } from './support/archive-harness';
+import { closedPort } from './support/closed-port';
 
 const ALIAS = 'e2e-openapi';
 const BROKEN_ALIAS = 'e2e-openapi-broken';
@@ -19,14 +19,6 @@ let document: Json;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 const running: RunningApi[] = [];
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 const pointer = (...parts: (string | number)[]) => parts.map((part) => String(part).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 

@@ -1,15 +1,7 @@
-import { createServer } from 'node:net';
 import { FIXTURE, ingest, request, RunningApi, startApi } from './support/archive-harness';
+import { closedPort } from './support/closed-port';
 
 const ALIAS = 'e2e-operations';
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 async function metricsOf(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/metrics`);

@@ -1,14 +1,5 @@
-import { createServer } from 'node:net';
 import { request, RunningApi, startApi } from './support/archive-harness';
-
-/** A loopback port with nothing listening: what the api sees when Elasticsearch is stopped. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+import { closedPort } from './support/closed-port';
 
 describe.each([
   ['Elasticsearch is stopped', async () => ({ ELASTICSEARCH_URL: `http://127.0.0.1:${await closedPort()}` })],
