@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { Client } from '@elastic/elasticsearch';
 import { CaseIndexer, IndexingProgress } from '../apps/ingest/src/indexing/case-indexer';
 import { IngestModule } from '../apps/ingest/src/ingest.module';
-import { runIngest } from '../apps/ingest/src/ingest.command';
+import { runIngest } from '../apps/ingest/src/run-ingest';
 import { request, RunningApi, startApi } from './support/archive-harness';
 import { CLUSTER_TEST_PORT } from './support/elasticsearch-under-test';
 

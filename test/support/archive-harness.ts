@@ -5,7 +5,7 @@ import type { EnvironmentOverrides } from '@app/config';
 import { createApiApp } from '../../apps/api/src/create-api-app';
 import { CaseIndexer, IndexingProgress } from '../../apps/ingest/src/indexing/case-indexer';
 import { IngestModule } from '../../apps/ingest/src/ingest.module';
-import { IngestOptions, runIngest } from '../../apps/ingest/src/ingest.command';
+import { IngestOptions, runIngest } from '../../apps/ingest/src/run-ingest';
 
 export const FIXTURE = join(__dirname, '..', 'fixtures', 'cases.json');
 

@@ -4,7 +4,7 @@ import { Command } from 'commander';
 import { CaseIndexer } from './indexing/case-indexer';
 import { createProgressBar } from './indexing/progress-bar';
 import { IngestModule } from './ingest.module';
-import { formatProblems, runIngest } from './ingest.command';
+import { formatProblems, runIngest } from './run-ingest';
 import { manifestDiffCommand } from './manifest/manifest-diff.command';
 
 const program = new Command()
