@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 
 /** The reason manifest-diff --write gives a new file; the dataset checks fail while any row has it. */
 export const PENDING_REASON = 'pending';
@@ -18,11 +19,7 @@ export function parseCoverage(text: string | Buffer): CoverageRow[] {
   return parse(text, { columns: true, bom: true, skip_empty_lines: true });
 }
 
-/** CSV lines for new files: no case yet, reason "pending". Quoted only where CSV needs it. */
-export function pendingCoverageLines(files: { release: number; fileId: string; dvidsId: string }[]): string[] {
-  return files.map((file) => [String(file.release), file.fileId, file.dvidsId, '', PENDING_REASON].map(csvField).join(','));
-}
-
-function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+/** CSV rows for new files (no case yet, reason "pending"), each ending in a newline; quoted only where CSV needs it. */
+export function pendingCoverageCsv(files: { release: number; fileId: string; dvidsId: string }[]): string {
+  return stringify(files.map((file) => [String(file.release), file.fileId, file.dvidsId, '', PENDING_REASON]));
 }

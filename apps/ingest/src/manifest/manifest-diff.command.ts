@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import { Command } from 'commander';
 import type { PursueRelease } from '@app/cases';
 import { type Catalogue, CatalogueFormatError, readCatalogue, toIsoDate } from './catalogue.reader';
-import { parseCoverage, pendingCoverageLines } from './coverage';
+import { parseCoverage, pendingCoverageCsv } from './coverage';
 import { diffCatalogue, type ManifestDiff } from './manifest-diff';
 import { formatManifestDiff } from './manifest-diff.format';
 
@@ -50,7 +50,7 @@ export function runManifestDiff(cataloguePath: string, options: ManifestDiffOpti
   const added = diff.releases.flatMap((r) => r.added.map((file) => ({ release: r.release, fileId: file.fileId, dvidsId: file.dvidsId })));
   if (added.length) {
     const text = readFileSync(coveragePath, 'utf8');
-    appendFileSync(coveragePath, `${text.endsWith('\n') ? '' : '\n'}${pendingCoverageLines(added).join('\n')}\n`);
+    appendFileSync(coveragePath, `${text.endsWith('\n') ? '' : '\n'}${pendingCoverageCsv(added)}`);
     written.push(`coverage.csv (+${added.length} pending row(s))`);
     for (const release of diff.releases) {
       for (const file of release.added) diff.pendingInCoverage.push({ release: String(release.release), fileId: file.fileId });
