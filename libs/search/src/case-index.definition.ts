@@ -23,6 +23,9 @@ export const CASE_INDEX_SETTINGS = {
 } as estypes.IndicesIndexSettings;
 export const CASE_INDEX_MAPPINGS = mappings as estypes.MappingTypeMapping;
 
+/** index.max_result_window: how deep offset + limit may reach (cursors walk past it). */
+export const MAX_RESULT_WINDOW: number = settings.max_result_window;
+
 /** Each ingest run writes a fresh index named after the alias and the moment it started. */
 export function concreteIndexName(alias: string, startedAt: Date): string {
   const stamp = startedAt.toISOString().replace(/[-:]/g, '').replace('T', '-').replace(/\..*$/, '').toLowerCase();

@@ -1,27 +1,22 @@
-import type { LocationPrecision } from '@app/cases';
-import { CaseListParams, CursorProblem, decodeCursor } from '@app/search';
+import { DEFAULT_LIMIT, MAX_LIMIT, type LocationPrecision } from '@app/cases';
+import { CaseListParams, CursorProblem, decodeCursor, MAX_RESULT_WINDOW } from '@app/search';
 import { InvalidParametersError } from '../errors/api-error';
 import type { CaseListQueryDto } from './case-list-query.dto';
 
-export const DEFAULT_LIMIT = 50;
-export const MAX_LIMIT = 500;
-/** Elasticsearch's index.max_result_window, as set in elastic/index/cases.settings.json. */
-export const MAX_WINDOW = 10_000;
-
 /**
  * Turns a validated query into search parameters: defaults applied, numbers parsed, `limit`
- * clamped to 500 (the response's `limit` reports the clamp), empty `q` meaning no keyword.
+ * clamped to MAX_LIMIT (the response's `limit` reports the clamp), empty `q` meaning no keyword.
  * `cursorKey` (see CURSOR_KEY) checks the signature of a `cursor`; only a query with one needs it.
  */
 export function toCaseListParams(query: CaseListQueryDto, cursorKey?: Buffer): CaseListParams {
   const limit = query.limit === undefined ? DEFAULT_LIMIT : Math.min(Number(query.limit), MAX_LIMIT);
   const offset = query.offset === undefined ? 0 : Number(query.offset);
   if (query.cursor !== undefined) return withCursor(query.cursor, query.offset, { ...toFilters(query), limit, offset: 0 }, cursorKey);
-  if (offset + limit > MAX_WINDOW) {
+  if (offset + limit > MAX_RESULT_WINDOW) {
     throw new InvalidParametersError([
       {
         parameter: 'offset',
-        message: `offset + limit must be at most ${MAX_WINDOW}; narrow the filters to page deeper`,
+        message: `offset + limit must be at most ${MAX_RESULT_WINDOW}; narrow the filters to page deeper`,
       },
     ]);
   }

@@ -1,7 +1,18 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { CASE_TYPES, CREDIBILITY_LEVELS, LOCATION_PRECISIONS, normalizeTranche, TRANCHE_FORMAT, type CaseType, type Credibility } from '@app/cases';
+import {
+  CASE_TYPES,
+  CREDIBILITY_LEVELS,
+  DEFAULT_LIMIT,
+  LOCATION_PRECISIONS,
+  MAX_LIMIT,
+  normalizeTranche,
+  TRANCHE_FORMAT,
+  type CaseType,
+  type Credibility,
+} from '@app/cases';
+import { MAX_RESULT_WINDOW } from '@app/search';
 
 export const MAX_KEYWORD_LENGTH = 200;
 export const MAX_CURSOR_LENGTH = 1_000;
@@ -127,15 +138,15 @@ export class CaseListQueryDto {
   @ApiPropertyOptional({
     type: 'integer',
     minimum: 0,
-    default: 50,
-    description: 'Page size; above 500 is clamped to 500 (the response says so); 0 returns only total.',
+    default: DEFAULT_LIMIT,
+    description: `Page size; above ${MAX_LIMIT} is clamped to ${MAX_LIMIT} (the response says so); 0 returns only total.`,
   })
   @IsOptional()
   @Transform(integer(/^\d+$/))
-  @IsInt({ message: 'limit must be an integer of 0 or more (at most 500 are returned)' })
+  @IsInt({ message: `limit must be an integer of 0 or more (at most ${MAX_LIMIT} are returned)` })
   limit?: number;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0, description: 'Cases to skip; offset + limit may not exceed 10000.' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0, description: `Cases to skip; offset + limit may not exceed ${MAX_RESULT_WINDOW}.` })
   @IsOptional()
   @Transform(integer(/^\d+$/))
   @IsInt({ message: 'offset must be an integer of 0 or more' })

@@ -4,6 +4,7 @@ import {
   CASE_TYPES,
   CREDIBILITY_LEVELS,
   LOCATION_PRECISIONS,
+  MAX_LIMIT,
   NO_COUNTRY,
   TRANCHE_FORMAT,
   type CaseType,
@@ -97,7 +98,12 @@ export class CaseRecordDto extends CaseSummaryDto {
 export class CaseListResponseDto extends EnvelopeDto {
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Cases in this page (the length of cases).' }) count: number;
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Cases matching the filters, before paging.' }) total: number;
-  @ApiProperty({ type: 'integer', minimum: 0, maximum: 500, description: 'The page size applied (a larger request is clamped to 500).' })
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    maximum: MAX_LIMIT,
+    description: `The page size applied (a larger request is clamped to ${MAX_LIMIT}).`,
+  })
   limit: number;
   @ApiProperty({ type: 'integer', minimum: 0 }) offset: number;
   @ApiProperty({ type: [CaseSummaryDto] }) cases: CaseSummaryDto[];

@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiExtraModels, ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { CASE_ID_FORMAT } from '@app/cases';
+import { MAX_RESULT_WINDOW } from '@app/search';
 import { NotFoundResponseDto } from '../errors/error.dto';
 import { commonErrors, invalidParameters, ok, QUOTA_HEADERS, REQUEST_ID } from '../openapi/api-responses';
 import { CaseListResponseDto, CaseRecordDto, CaseResponseDto } from './case.dto';
@@ -14,7 +15,7 @@ export const DocumentCaseList = () =>
       summary: 'A page of case summaries',
       description:
         'Filters combine with AND; unknown parameters are ignored. Newest first (date desc, then id); with q, most relevant first. ' +
-        'offset + limit may not exceed 10000.',
+        `offset + limit may not exceed ${MAX_RESULT_WINDOW}.`,
     }),
     ok(CaseListResponseDto, 'The page.'),
     invalidParameters('A parameter is invalid; error.parameters names each one and what it accepts.'),

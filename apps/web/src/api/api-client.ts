@@ -1,12 +1,10 @@
+import { MAX_LIMIT } from '../../../../libs/cases/src/case-list.limits';
 import type { CaseListResponse, CaseResponse, ListedCase, StatsResponse } from './api.types';
 
 /** The list filters, by their query parameter names. */
 export const FILTER_NAMES = ['q', 'type', 'credibility', 'tranche', 'country', 'hasVideo', 'year'] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
 export type Filters = Partial<Record<FilterName, string>>;
-
-/** The largest page the api serves; a walk over the whole archive uses it. */
-const MAX_LIMIT = 500;
 
 export class ApiRequestError extends Error {
   constructor(
