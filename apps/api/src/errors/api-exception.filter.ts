@@ -4,6 +4,7 @@ import { ArchiveUnavailableError, CaseNotFoundError } from '@app/search';
 import { ApiError, ApiProblem, InvalidParametersError } from './api-error';
 import { ResponseEnvelope } from '../envelope/response-envelope';
 import { isStaticFileError, RangeNotSatisfiable } from '../explorer/static-file-errors';
+import { ARCHIVE_ROUTES } from '../routes/api-routes';
 
 /** Seconds a client should wait before retrying while Elasticsearch is unavailable. */
 export const RETRY_AFTER_SECONDS = 30;
@@ -56,7 +57,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return {
         status: HttpStatus.NOT_FOUND,
         code: 'not_found',
-        message: `No resource at ${request.method} ${request.url.split('?')[0]}. Endpoints: /api/cases, /api/cases/{id}, /api/cases/export, /api/stats.`,
+        message: `No resource at ${request.method} ${request.url.split('?')[0]}. Endpoints: ${ARCHIVE_ROUTES.join(', ')}.`,
       };
     }
     if (exception instanceof HttpException && exception.getStatus() < 500) {

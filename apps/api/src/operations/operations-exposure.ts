@@ -1,8 +1,9 @@
 import { NotFoundException } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
+import { OPERATIONS_ROUTES } from '../routes/api-routes';
 
-/** The endpoints for operators rather than clients: Prometheus metrics and the readiness probe. */
-export const OPERATIONS_PATHS = ['/metrics', '/ready'];
+/** The endpoints for operators rather than clients: the probes and the scrape but /health, which any load balancer may need. */
+export const OPERATIONS_PATHS = OPERATIONS_ROUTES.filter((route) => route !== '/health');
 
 /**
  * With EXPOSE_OPERATIONS=false, /metrics and /ready answer the usual 404 to everyone, for a

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import { AppConfigService } from '@app/config';
 import { MetricsService } from '../metrics/metrics.service';
+import { OPERATIONS_ROUTES } from '../routes/api-routes';
 import { API_KEY_FORMAT, ApiKeyRegistry } from './api-keys';
 import { FailoverStore, RateLimitStore } from './failover.store';
 import { InvalidApiKeyError, RateLimitedError } from './quota.errors';
@@ -24,9 +25,7 @@ const RedisStore = require('@fastify/rate-limit/store/RedisStore') as new (
 ) => RateLimitStore;
 
 /** Operational endpoints are never counted: probes and scrapers must not eat a client's budget or be refused. */
-export const QUOTA_EXEMPT_PATHS = ['/health', '/ready', '/metrics'];
-
-const EXEMPT_ROUTES = new Set(QUOTA_EXEMPT_PATHS);
+const EXEMPT_ROUTES = new Set(OPERATIONS_ROUTES);
 /** Never a client's bucket: those are `ip:…` or `key:…`. */
 const EXEMPT_KEY = 'exempt';
 

@@ -1,21 +1,9 @@
 import { NotFoundException } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import type { ResponseEnvelope } from '../envelope/response-envelope';
+import { isServedPath } from '../routes/api-routes';
 
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'];
-
-/** The paths the service serves (the api, the explorer, its docs and probes); other methods on them get 405, unknown paths 404. */
-const KNOWN_PATHS = [
-  /^\/api\/cases\/?$/,
-  /^\/api\/cases\/[^/]+\/?$/,
-  /^\/api\/stats\/?$/,
-  /^\/api\/feed\.atom\/?$/,
-  /^\/(?:index\.html)?$/,
-  /^\/assets\/[^/]+$/,
-  /^\/api\/docs(?:\/.*)?$/,
-  /^\/api\/openapi\.(?:json|yaml)$/,
-  /^\/(?:health|ready|metrics)\/?$/,
-];
 
 /**
  * The archive is read-only. A write method on a known path is answered here, before routing,
@@ -28,7 +16,7 @@ export function rejectWriteMethods(fastify: FastifyInstance, envelope: ResponseE
     const path = request.url.split('?')[0];
     // Answered before the body is read: no body can matter to a write this service refuses anyway
     // (else a bad Content-Type would be a 415, a bad JSON body a 400).
-    if (!KNOWN_PATHS.some((known) => known.test(path))) return done(new NotFoundException());
+    if (!isServedPath(path)) return done(new NotFoundException());
     // Sending without calling done() ends the request here (Fastify's early response).
     reply
       .status(405)
