@@ -1,7 +1,6 @@
 import { Controller, Get, Header, Param, Query, StreamableFile } from '@nestjs/common';
 import { CaseListQueryDto } from './case-list-query.dto';
-import type { CaseRecord } from '@app/cases';
-import { CaseListBody, CasesService } from './cases.service';
+import { CaseBody, CaseListBody, CasesService } from './cases.service';
 import type { CachedReply } from '../response-cache/cached-reply';
 import { DocumentCase, DocumentCaseExport, DocumentCaseList } from './cases.openapi';
 
@@ -26,7 +25,7 @@ export class CasesController {
 
   @Get(':id')
   @DocumentCase()
-  get(@Param('id') id: string): Promise<CachedReply<{ case: CaseRecord }>> {
+  get(@Param('id') id: string): Promise<CachedReply<CaseBody>> {
     return this.cases.get(id);
   }
 }

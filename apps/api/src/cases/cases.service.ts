@@ -1,23 +1,18 @@
 import { Inject, Injectable, StreamableFile } from '@nestjs/common';
 import { AppConfigService } from '@app/config';
-import { CASE_ID_FORMAT, type CaseRecord, type CaseSummary } from '@app/cases';
+import { CASE_ID_FORMAT } from '@app/cases';
 import { CaseNotFoundError, CasesRepository, encodeCursor, filterFingerprint } from '@app/search';
 import { CachedReply } from '../response-cache/cached-reply';
 import { canonicalQuery, ResponseCache } from '../response-cache/response-cache';
+import type { Payload } from '../envelope/envelope.dto';
 import type { CaseListQueryDto } from './case-list-query.dto';
+import type { CaseListResponseDto, CaseResponseDto } from './case.dto';
 import { CaseExportStream, NDJSON } from './case-export.stream';
 import { toCaseExportParams, toCaseListParams } from './case-list-params';
 import { CURSOR_KEY } from './cursor-key';
 
-export interface CaseListBody {
-  count: number;
-  total: number;
-  limit: number;
-  offset: number;
-  /** Pass as `cursor` (with the same filters) for the next page; null on the last page. */
-  nextCursor: string | null;
-  cases: CaseSummary[];
-}
+export type CaseListBody = Payload<CaseListResponseDto>;
+export type CaseBody = Payload<CaseResponseDto>;
 
 /** Ids are slugs; anything else cannot name a case, so it is answered without a search. */
 const MAX_ID_LENGTH = 200;
@@ -57,7 +52,7 @@ export class CasesService {
     return new StreamableFile(new CaseExportStream(pages), { type: NDJSON });
   }
 
-  async get(id: string): Promise<CachedReply<{ case: CaseRecord }>> {
+  async get(id: string): Promise<CachedReply<CaseBody>> {
     if (id.length > MAX_ID_LENGTH || !CASE_ID_FORMAT.test(id)) throw new CaseNotFoundError(id.slice(0, MAX_ID_LENGTH));
     return this.responses.respond(canonicalQuery('case', { id }), async () => ({ case: await this.repository.findById(id) }));
   }

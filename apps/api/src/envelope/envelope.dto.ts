@@ -7,3 +7,6 @@ export class EnvelopeDto {
   @ApiProperty({ description: "Public-domain sources; the organised bilingual presentation is the operator's, free with attribution." })
   license: string;
 }
+
+/** What a service returns for a response DTO: its shape without the envelope, which the interceptor adds. */
+export type Payload<T extends EnvelopeDto> = Omit<T, keyof EnvelopeDto>;

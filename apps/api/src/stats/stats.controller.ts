@@ -1,8 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
-import type { CaseStats } from '@app/search';
 import type { CachedReply } from '../response-cache/cached-reply';
 import { DocumentStats } from './stats.openapi';
-import { StatsService } from './stats.service';
+import { StatsBody, StatsService } from './stats.service';
 
 @Controller('api/stats')
 export class StatsController {
@@ -10,7 +9,7 @@ export class StatsController {
 
   @Get()
   @DocumentStats()
-  get(): Promise<CachedReply<CaseStats>> {
+  get(): Promise<CachedReply<StatsBody>> {
     return this.stats.get();
   }
 }

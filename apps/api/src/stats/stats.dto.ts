@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { CASE_TYPES, SPEC_TRANCHES } from '@app/cases';
+import type { CaseStats } from '@app/search';
 import { EnvelopeDto } from '../envelope/envelope.dto';
 
 export class YearRangeDto {
@@ -9,7 +10,8 @@ export class YearRangeDto {
 
 const counts = (description: string) => ({ type: 'object', additionalProperties: { type: 'integer', minimum: 0 }, description }) as const;
 
-export class StatsResponseDto extends EnvelopeDto {
+/** The statistics as the search layer computes them (CaseStats), documented; `implements` keeps the two in step. */
+export class StatsResponseDto extends EnvelopeDto implements CaseStats {
   @ApiProperty({ type: 'integer', minimum: 0 }) total: number;
   @ApiProperty({ type: 'integer', minimum: 0 }) withVideo: number;
   @ApiProperty({ type: YearRangeDto }) yearRange: YearRangeDto;

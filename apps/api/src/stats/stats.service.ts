@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { CasesRepository, CaseStats } from '@app/search';
+import { CasesRepository } from '@app/search';
+import type { Payload } from '../envelope/envelope.dto';
+import type { StatsResponseDto } from './stats.dto';
 import { CachedReply } from '../response-cache/cached-reply';
 import { canonicalQuery, ResponseCache } from '../response-cache/response-cache';
+
+export type StatsBody = Payload<StatsResponseDto>;
 
 @Injectable()
 export class StatsService {
@@ -10,7 +14,7 @@ export class StatsService {
     private readonly responses: ResponseCache,
   ) {}
 
-  get(): Promise<CachedReply<CaseStats>> {
-    return this.responses.respond(canonicalQuery('stats', {}), () => this.repository.stats());
+  get(): Promise<CachedReply<StatsBody>> {
+    return this.responses.respond<StatsBody>(canonicalQuery('stats', {}), () => this.repository.stats());
   }
 }
