@@ -1,5 +1,9 @@
-/** The official image, pinned to the version elastic/local/pom.xml runs and docker-compose.yml uses. */
-export const ELASTICSEARCH_IMAGE = 'docker.elastic.co/elasticsearch/elasticsearch:8.19.4';
+// es-local.js is the project's CommonJS launcher (no types of its own); it reads the version from elastic/local/pom.xml.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { VERSION } = require('../../elastic/local/es-local.js') as { VERSION: string };
+
+/** The official image of the version elastic/local/pom.xml pins (the compose files' copies are checked by scripts/elasticsearch-version.spec.ts). */
+export const ELASTICSEARCH_IMAGE = `docker.elastic.co/elasticsearch/elasticsearch:${VERSION}`;
 
 // Every node the e2e tier starts itself listens on a fixed loopback port (transport = http + 100).
 // ES_TEST_PORT_OFFSET shifts them all, so two checkouts on one machine can run their tests at once.
