@@ -7,7 +7,7 @@ const compose = ['docker-compose', 'docker compose'].find((command) => {
   return spawnSync(file, [...args, 'version'], { encoding: 'utf8' }).status === 0;
 });
 
-/** The compose files the README tells operators to run; `config` parses and validates them without a Docker engine. */
+/** The compose files the README tells operators to run (the Elasticsearch version they pin: elasticsearch-version.spec.ts); `config` parses and validates them without a Docker engine. */
 describe.each(['docker-compose.yml', 'docker-compose.cluster.yml'])('%s', (file) => {
   (compose ? it : it.skip)(`is accepted by \`${compose ?? 'docker-compose'} config\``, () => {
     const [command, ...args] = (compose as string).split(' ');

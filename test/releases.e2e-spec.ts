@@ -215,7 +215,7 @@ describe('GET /api/stats', () => {
   });
 });
 
-describe("the README's walkthrough: a new release, from the catalogue to a feed entry", () => {
+describe("docs/reindexing.md's walkthrough: a new release, from the catalogue to a feed entry", () => {
   const ROOT = join(__dirname, '..');
   const WALK_ALIAS = 'e2e-releases-walkthrough';
   let walkApi: RunningApi | undefined;

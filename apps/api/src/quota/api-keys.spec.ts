@@ -26,7 +26,7 @@ describe('API keys', () => {
     expect(() => new ApiKeyRegistry([entry, { ...entry, name: 'other' }])).toThrow(/same hash/);
   });
 
-  it('accepts the hash the README\'s recipe prints (printf %s "$key" | sha256sum)', () => {
+  it('accepts the hash the recipe in docs/operations.md prints (printf %s "$key" | sha256sum)', () => {
     const run = spawnSync('sh', ['-c', 'printf %s "$KEY" | sha256sum | cut -d" " -f1'], { env: { ...process.env, KEY }, encoding: 'utf8' });
     if (run.status !== 0) return; // no sha256sum on this system: nothing to compare
     expect(run.stdout.trim()).toBe(sha256Hex(KEY));

@@ -1,5 +1,5 @@
 // The release calendar is data (data/releases.json), kept beside the archive and read here once,
-// so stats, the manifest diff and the README all use the same dates.
+// so stats, the manifest diff and the docs all use the same dates.
 import calendar from '../../../../data/releases.json';
 
 export interface PursueRelease {
