@@ -1,0 +1,130 @@
+// Elasticsearch over plain HTTP: the baselines (the same search, its own search_after walk, a raw _bulk)
+// and the one client that reads both walks.
+import { createReadStream } from 'node:fs';
+import http from 'node:http';
+import { createInterface } from 'node:readline';
+import { createGunzip } from 'node:zlib';
+import { ALIAS, BULK_OPTIONS, buildCaseListRequest, CASE_INDEX_MAPPINGS, CASE_INDEX_SETTINGS, PAGE } from './settings.mjs';
+
+export function esClient(esUrl) {
+  const node = esUrl.split(',')[0];
+  return async (method, path, body, contentType = 'application/json') => {
+    const response = await fetch(`${node}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': contentType },
+      body: body === undefined ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
+    return text ? JSON.parse(text) : null;
+  };
+}
+
+/**
+ * The request the api sends for these list parameters, built by libs/search: the body, and the
+ * _search path with the query-string parameters (filter_path) the client would put there.
+ */
+export function searchBody(params) {
+  const { index, filter_path: filterPath, ...body } = buildCaseListRequest(ALIAS, { limit: 50, offset: 0, ...params });
+  const query = filterPath ? `?filter_path=${encodeURIComponent(filterPath.join(','))}` : '';
+  return { index, body, path: `/${index}/_search${query}` };
+}
+
+// Both walks (the api's and Elasticsearch's own) are read by this one client, as a consumer would
+// read them: keep-alive, `Accept-Encoding: gzip` (what Elasticsearch itself offers), and Node
+// streams. fetch() decompresses through web streams, slowly enough to measure the client instead.
+const walkAgent = new http.Agent({ keepAlive: true });
+
+/** The response body as a (decompressed) Node stream; rejects on a status >= 400. */
+export function walkRequest(url, body) {
+  return new Promise((resolve, reject) => {
+    const headers = { 'accept-encoding': 'gzip', ...(body ? { 'content-type': 'application/json' } : {}) };
+    const request = http.request(url, { method: body ? 'POST' : 'GET', agent: walkAgent, headers }, (response) => {
+      const stream = response.headers['content-encoding'] === 'gzip' ? response.pipe(createGunzip()) : response;
+      if (response.statusCode < 400) return resolve(stream);
+      readAll(stream).then(
+        (text) => reject(new Error(`${url.replace(/^http:\/\/[^/]+/, '')}: ${response.statusCode} ${text.slice(0, 200)}`)),
+        reject,
+      );
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+async function readAll(stream) {
+  const chunks = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export const walkJson = async (url, body) => JSON.parse(await readAll(await walkRequest(url, body)));
+
+/**
+ * Elasticsearch walking every document itself: the list request (same sort, same fields) with
+ * search_after from the last hit, as a consumer would walk it without the api.
+ */
+export async function searchAfterWalk(esUrl, alias, source) {
+  const { body, path } = searchBody({ limit: PAGE });
+  delete body.from;
+  body.track_total_hits = false;
+  if (source) body._source = source;
+  let after;
+  let docs = 0;
+  const started = process.hrtime.bigint();
+  for (;;) {
+    const url = `${esUrl.split(',')[0]}${path.replace(`/${ALIAS}/`, `/${alias}/`)}`;
+    const page = await walkJson(url, JSON.stringify(after ? { ...body, search_after: after } : body));
+    // filter_path leaves out hits.hits (and, with no total tracked, hits itself) when a page is empty.
+    const hits = page.hits?.hits ?? [];
+    docs += hits.length;
+    if (hits.length < PAGE) break;
+    after = hits.at(-1).sort;
+  }
+  return { docs, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+}
+
+/** Sends a prepared `_bulk` body file raw, in chunks of the ingest's size with its concurrency. */
+export async function rawBulk(es, index, bulkFile) {
+  await es('PUT', `/${index}`, {
+    settings: { ...CASE_INDEX_SETTINGS, number_of_replicas: 0, refresh_interval: '-1' },
+    mappings: CASE_INDEX_MAPPINGS,
+  });
+  const started = process.hrtime.bigint();
+  const lines = createInterface({ input: createReadStream(bulkFile), crlfDelay: Infinity });
+  const inFlight = new Set();
+  let chunk = [];
+  let bytes = 0;
+  let docs = 0;
+  const send = async (body) => {
+    const result = await es('POST', `/${index}/_bulk`, body, 'application/x-ndjson');
+    if (result.errors) throw new Error('raw _bulk baseline: Elasticsearch rejected documents');
+  };
+  let pending = null;
+  for await (const line of lines) {
+    if (pending === null) {
+      pending = line;
+      continue;
+    }
+    chunk.push(pending, line);
+    bytes += Buffer.byteLength(pending) + Buffer.byteLength(line) + 2;
+    pending = null;
+    docs += 1;
+    if (bytes >= BULK_OPTIONS.flushBytes) {
+      const request = send(`${chunk.join('\n')}\n`).finally(() => inFlight.delete(request));
+      inFlight.add(request);
+      chunk = [];
+      bytes = 0;
+      if (inFlight.size >= BULK_OPTIONS.concurrency) await Promise.race(inFlight);
+    }
+  }
+  if (chunk.length) inFlight.add(send(`${chunk.join('\n')}\n`));
+  await Promise.all(inFlight);
+  await es('PUT', `/${index}/_settings`, { index: { refresh_interval: '1s' } });
+  await es('POST', `/${index}/_refresh`);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const { count } = await es('GET', `/${index}/_count`);
+  await es('DELETE', `/${index}`);
+  if (count !== docs) throw new Error(`raw _bulk baseline indexed ${count} of ${docs}`);
+  return { docs, seconds };
+}

@@ -1,0 +1,230 @@
+// HTTP load: autocannon runs compared both ways round, the walks of the whole archive, and the rows
+// they make (uncached, walks, cached hit, 304, RSS; or, with BENCH_ONLY=duties, each duty's cost).
+import autocannon from 'autocannon';
+import { searchAfterWalk, searchBody, walkJson, walkRequest } from './elasticsearch.mjs';
+import { peakRssMb, startApi, startBare, startDutyFree, startProxy, stop } from './processes.mjs';
+import {
+  ALIAS,
+  API_PORT,
+  API_UNCACHED_PORT,
+  BARE_PORT,
+  CONNECTIONS,
+  DUTY_FREE_PORT,
+  HIT_PATH,
+  PAGE,
+  PROXY_PORT,
+  SECONDS,
+  WALK_SECONDS,
+} from './settings.mjs';
+import { attempt, errorsNote, row, skip } from './table.mjs';
+
+async function load(options) {
+  // A second of warm-up first, so neither side is measured with cold caches or JIT.
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, warmup: { connections: CONNECTIONS, duration: 1 }, ...options });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+}
+
+/**
+ * Load runs that are compared with each other, each measured twice: in the given order, then in
+ * reverse. Whichever runs first meets Elasticsearch's and the JIT's coldest state, and drift in the
+ * machine over a run favours one end; measuring both ways and averaging cancels most of that.
+ * Resolves to each run's mean req/s and p99, and its errors, by name.
+ */
+async function compare(runs) {
+  const names = Object.keys(runs);
+  const results = Object.fromEntries(names.map((name) => [name, { rps: 0, p99: 0, errors: 0 }]));
+  for (const order of [names, [...names].reverse()]) {
+    for (const name of order) {
+      const { rps, p99, errors } = await load(runs[name]);
+      results[name].rps += rps / 2;
+      results[name].p99 += p99 / 2;
+      results[name].errors += errors;
+    }
+  }
+  return results;
+}
+
+const DUTY_FREE_NOTE = 'the same api without quota, access log, CORS and metrics';
+
+/** Headers worth replaying from a captured api response (not the per-connection ones). */
+function replayable(headers) {
+  const drop = new Set(['connection', 'keep-alive', 'date', 'transfer-encoding', 'content-length']);
+  return Object.fromEntries([...headers].filter(([name]) => !drop.has(name)));
+}
+
+export async function httpRows(size, es, esUrl, total) {
+  const env = { ELASTICSEARCH_URL: esUrl, CASES_ALIAS: ALIAS };
+  const esHeaders = { 'content-type': 'application/json' };
+
+  // Uncached: the api with its response cache off, vs the same search body sent to Elasticsearch,
+  // and a pass-through proxy as the floor any process in between can reach on this machine.
+  const queries = [
+    ['uncached list ?type=military', 'type=military', { type: 'military' }],
+    ['uncached search ?q=radar', 'q=radar', { q: 'radar' }],
+  ];
+  const uncached = await startApi(API_UNCACHED_PORT, { ...env, CACHE_TTL_SECONDS: '0' });
+  const apiBase = `http://127.0.0.1:${API_UNCACHED_PORT}`;
+  let proxy;
+  try {
+    proxy = await startProxy(esUrl, queries);
+    for (const [what, query, params] of queries) {
+      const { body, path } = searchBody(params);
+      const { direct, api, floor } = await compare({
+        direct: { url: `${esUrl.split(',')[0]}${path}`, method: 'POST', body: JSON.stringify(body), headers: esHeaders },
+        api: { url: `${apiBase}/api/cases?${query}` },
+        floor: { url: `http://127.0.0.1:${PROXY_PORT}/api/cases?${query}` },
+      });
+      const repeat = await fetch(`${apiBase}/api/cases?${query}`);
+      const cachedAnyway = repeat.headers.get('x-cache') === 'HIT' ? 'the api answered from cache despite CACHE_TTL_SECONDS=0' : '';
+      row(size, `${what} req/s`, api.rps, direct.rps, 'req/s', '>= 0.9x', [errorsNote(api, direct), cachedAnyway].filter(Boolean).join('; '));
+      row(size, `${what} p99`, api.p99, direct.p99, 'ms', '<= 1.2x');
+      row(size, `  pass-through proxy req/s`, floor.rps, direct.rps, 'req/s', '', 'the floor: bytes piped untouched');
+    }
+
+    // The whole archive, page by page: the api's cursor vs Elasticsearch's own search_after, and the
+    // export. On the api with its cache off, as a consumer's walk meets it: no page of it is a repeat.
+    await attempt(size, 'cursor walk docs/s', async () => {
+      const probe = await (await fetch(`${apiBase}/api/cases?limit=${PAGE}`)).json();
+      if (probe.nextCursor === undefined) return skip(size, 'cursor walk docs/s', 'skipped: the api has no nextCursor');
+      const walk = await steady(() => cursorWalk(apiBase));
+      walkRow(size, 'cursor walk', walk, await steady(() => searchAfterWalk(esUrl, ALIAS)), total);
+    });
+    await attempt(size, 'NDJSON export docs/s', async () => {
+      // Asked once, outside the timed walks: a HEAD runs the export's first search too.
+      const probe = await fetch(`${apiBase}/api/cases/export`, { method: 'HEAD' });
+      if (!(probe.headers.get('content-type') ?? '').includes('ndjson'))
+        return skip(size, 'NDJSON export docs/s', 'skipped: the api has no /api/cases/export');
+      const exported = await steady(() => exportWalk(apiBase));
+      walkRow(size, 'NDJSON export', exported, await steady(() => searchAfterWalk(esUrl, ALIAS, { excludes: ['point'] })), total);
+    });
+  } finally {
+    await stop(proxy);
+    await stop(uncached);
+  }
+
+  const cached = await startApi(API_PORT, env);
+  const base = `http://127.0.0.1:${API_PORT}`;
+  const dutyFreeBase = `http://127.0.0.1:${DUTY_FREE_PORT}`;
+  let bare;
+  let dutyFree;
+  try {
+    dutyFree = await startDutyFree(env);
+    // Cached hit and 304: the api serving a warm response vs bare Fastify sending those same bytes.
+    const path = HIT_PATH;
+    const first = await fetch(`${base}${path}`);
+    const capture = { headers: replayable(first.headers), body: Buffer.from(await first.arrayBuffer()).toString('base64') };
+    bare = await startBare(capture);
+    await fetch(`${dutyFreeBase}${path}`);
+    const { hit, floor, hitWithoutDuties } = await compare({
+      hit: { url: `${base}${path}` },
+      floor: { url: `http://127.0.0.1:${BARE_PORT}${path}` },
+      hitWithoutDuties: { url: `${dutyFreeBase}${path}` },
+    });
+    row(size, 'cached hit req/s', hit.rps, floor.rps, 'req/s', '>= 0.8x', errorsNote(hit, floor));
+    row(size, '  api without per-request duties', hitWithoutDuties.rps, floor.rps, 'req/s', '', DUTY_FREE_NOTE);
+    const etag = first.headers.get('etag');
+    if (etag) {
+      const headers = { 'if-none-match': etag };
+      const check = await fetch(`${base}${path}`, { headers });
+      const { api304, bare304, withoutDuties304 } = await compare({
+        api304: { url: `${base}${path}`, headers },
+        bare304: { url: `http://127.0.0.1:${BARE_PORT}${path}`, headers },
+        withoutDuties304: { url: `${dutyFreeBase}${path}`, headers },
+      });
+      row(
+        size,
+        '304 Not Modified req/s',
+        api304.rps,
+        bare304.rps,
+        'req/s',
+        '>= 0.8x',
+        check.status === 304 ? '' : `the api answered ${check.status}, not 304`,
+      );
+      row(size, '  api without per-request duties', withoutDuties304.rps, bare304.rps, 'req/s', '', DUTY_FREE_NOTE);
+    } else {
+      skip(size, '304 Not Modified req/s', 'skipped: the api sends no ETag');
+    }
+    const apiRss = peakRssMb(cached.pid);
+    const bareRss = peakRssMb(bare.pid);
+    row(size, 'api peak RSS under load', apiRss, bareRss, 'MB', '', 'baseline: bare Fastify under the same load');
+  } finally {
+    await stop(bare);
+    await stop(dutyFree);
+    await stop(cached);
+  }
+}
+
+/** A walk of the whole archive (`docs` and `seconds`, see steady()) against Elasticsearch's own. */
+function walkRow(size, what, walk, direct, total) {
+  const note = walk.docs === total ? '' : `reached ${walk.docs} of ${total} cases`;
+  row(size, `${what} (${walk.docs} cases) docs/s`, walk.docs / walk.seconds, direct.docs / direct.seconds, 'docs/s', '>= 0.8x', note);
+}
+
+/**
+ * BENCH_ONLY=duties: what each per-request duty costs a 304. The duty-free api, and the same api
+ * with one duty put back, compared both ways round; each note turns the two rates into the
+ * microseconds that duty adds to every 304.
+ */
+export async function dutyRows(size, env) {
+  const variants = [[], ['quota'], ['log'], ['metrics'], ['cors']];
+  const started = await Promise.allSettled(variants.map((kept, i) => startDutyFree(env, DUTY_FREE_PORT - i, kept)));
+  try {
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    const urls = variants.map((_, i) => `http://127.0.0.1:${DUTY_FREE_PORT - i}${HIT_PATH}`);
+    // The first answer gives the ETag; the others warm their own caches.
+    const headers = { 'if-none-match': (await fetch(urls[0])).headers.get('etag') };
+    for (const url of urls.slice(1)) await fetch(url);
+    const results = await compare(Object.fromEntries(urls.map((url, i) => [i, { url, headers }])));
+    const none = results[0];
+    variants.forEach((kept, i) => {
+      if (i === 0) return;
+      const microseconds = 1e6 / results[i].rps - 1e6 / none.rps;
+      const note = `${microseconds >= 0 ? '+' : ''}${microseconds.toFixed(1)} µs per 304; baseline: no per-request duty`;
+      row(size, `304 with only the ${kept[0]} duty`, results[i].rps, none.rps, 'req/s', '', note);
+    });
+  } finally {
+    await Promise.all(started.map((result) => (result.status === 'fulfilled' ? stop(result.value) : undefined)));
+  }
+}
+
+/**
+ * A walk as it runs warm. A short one (the bundled archive's takes tens of milliseconds) would be
+ * timed cold, or by one scheduling hiccup, so after an unmeasured first run it repeats until it has
+ * run WALK_SECONDS; a walk that long on its own is taken as it is. Resolves to one walk's docs and
+ * its mean time.
+ */
+async function steady(walk) {
+  const first = await walk();
+  if (first.seconds >= WALK_SECONDS) return first;
+  let runs = 0;
+  let seconds = 0;
+  while (seconds < WALK_SECONDS) {
+    seconds += (await walk()).seconds;
+    runs += 1;
+  }
+  return { docs: first.docs, seconds: seconds / runs };
+}
+
+async function cursorWalk(base) {
+  const started = process.hrtime.bigint();
+  let docs = 0;
+  let url = `${base}/api/cases?limit=${PAGE}`;
+  for (;;) {
+    const page = await walkJson(url);
+    docs += page.cases.length;
+    if (!page.nextCursor) break;
+    url = `${base}/api/cases?limit=${PAGE}&cursor=${encodeURIComponent(page.nextCursor)}`;
+  }
+  return { docs, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+}
+
+async function exportWalk(base) {
+  const started = process.hrtime.bigint();
+  let docs = 0;
+  // One record per line: count the newlines.
+  for await (const chunk of await walkRequest(`${base}/api/cases/export`)) {
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) docs += 1;
+  }
+  return { docs, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+}

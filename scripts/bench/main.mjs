@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+// `npm run bench`: figures only, each a ratio to a baseline measured in the same run, at two
+// archive sizes (the bundled archive and 100k synthetic cases; 1M too with BENCH_1M=1):
+//   - uncached list and `q` search vs the identical request sent straight to Elasticsearch, with a
+//     pass-through proxy beside them: the most any process in between can reach on this machine;
+//   - a cached hit, and the 304 path, vs bare Fastify serving the same bytes, with the api minus its
+//     per-request duties (quota, access log, CORS, metrics) beside them: what those duties cost;
+//   - a cursor walk of the whole archive, and the NDJSON export, vs Elasticsearch's own search_after walk
+//     (both read by one client, asking for gzip as a consumer would);
+//   - the ingest CLI vs a raw `_bulk` of the same documents; api RSS under load; ingest peak RSS.
+// The Elasticsearch requests come from the project's own query builders (libs/search, loaded
+// through ts-node), so the baseline is exactly what the api asks. Nothing passes or fails here.
+// Loads compared with each other run in both orders and are averaged (compare()); a short walk is
+// timed warm and repeated (steady()).
+//
+//   BENCH_SECONDS (5) per load run, BENCH_CONNECTIONS (20), BENCH_SIZES (bundled,100000),
+//   BENCH_1M=1 adds 1000000, BENCH_ONLY=ingest|http|duties to run one group (duties: what each
+//   per-request duty adds to a 304, not part of a full run), CASES_ALIAS (cases),
+//   ELASTICSEARCH_URL (else the local dev node), BENCH_WORKDIR (a temp dir) for generated data.
+//
+// This file runs the sizes in turn; the rest is one module per concern: settings.mjs (the above, and
+// the project code it loads), processes.mjs, elasticsearch.mjs (the HTTP client and baselines),
+// load.mjs (load runs and the rows they make), datasets.mjs and table.mjs.
+import { rmSync, statSync } from 'node:fs';
+import { ensureElasticsearch, stopLocalElasticsearch } from '../local-stack.mjs';
+import { generated } from './datasets.mjs';
+import { esClient, rawBulk } from './elasticsearch.mjs';
+import { dutyRows, httpRows } from './load.mjs';
+import { runIngest } from './processes.mjs';
+import { ALIAS, BUNDLED, CONNECTIONS, log, ONLY, SECONDS, SIZES, work } from './settings.mjs';
+import { printTable, row } from './table.mjs';
+
+async function benchSize(size, es, esUrl) {
+  const synthetic = size !== 'bundled';
+  const env = { ELASTICSEARCH_URL: esUrl, CASES_ALIAS: ALIAS, CASES_REPLICAS: '0' };
+  const data = synthetic ? await generated(Number(size)) : { ndjson: BUNDLED };
+  const label = synthetic ? `${Number(size).toLocaleString('en')} synthetic` : 'bundled';
+
+  // The raw _bulk baseline runs before and after the CLI and is averaged: Elasticsearch's
+  // background merges and the machine's drift would favour whichever went second.
+  const compareRaw = synthetic && (ONLY === '' || ONLY === 'ingest');
+  const rawBaseline = () => {
+    log(`${label}: raw _bulk of the same documents`);
+    return rawBulk(es, `${ALIAS}-bench-raw-bulk`, data.bulk);
+  };
+  const rawBefore = compareRaw ? await rawBaseline() : null;
+  log(`${label}: ingesting ${data.ndjson} into alias ${ALIAS}`);
+  const ingest = await runIngest(env, data.ndjson);
+  const total = (await es('GET', `/${ALIAS}/_count`)).count;
+  if (compareRaw) {
+    const rawAfter = await rawBaseline();
+    const rawSeconds = (rawBefore.seconds + rawAfter.seconds) / 2;
+    row(
+      label,
+      'ingest CLI vs raw _bulk docs/s',
+      total / ingest.seconds,
+      rawAfter.docs / rawSeconds,
+      'docs/s',
+      '>= 0.8x',
+      `ingest ${ingest.seconds.toFixed(1)} s (validation included), raw ${rawBefore.seconds.toFixed(1)} s and ${rawAfter.seconds.toFixed(1)} s`,
+    );
+  }
+  const input = synthetic ? `, ${(statSync(data.ndjson).size / 1e6).toFixed(0)} MB of NDJSON` : '';
+  row(label, 'ingest CLI peak RSS', ingest.peakMb, 512, 'MB', '< 1x', `baseline: the 512 MB budget; ${total} cases${input}`);
+  if (ONLY === 'duties') {
+    log(`${label}: the per-request duties, ${SECONDS}s per run, ${CONNECTIONS} connections`);
+    await dutyRows(label, env);
+  } else if (ONLY !== 'ingest') {
+    log(`${label}: HTTP load, ${SECONDS}s per run, ${CONNECTIONS} connections`);
+    await httpRows(label, es, esUrl, total);
+  }
+}
+
+let startedNode = false;
+try {
+  const { url: esUrl, startedNow } = await ensureElasticsearch();
+  startedNode = startedNow;
+  const es = esClient(esUrl);
+  for (const size of SIZES) await benchSize(size, es, esUrl);
+  printTable();
+  // Leave the bundled archive behind the alias, as `npm start` expects to find it.
+  if (SIZES.at(-1) !== 'bundled') await runIngest({ ELASTICSEARCH_URL: esUrl, CASES_ALIAS: ALIAS }, BUNDLED);
+} catch (error) {
+  printTable();
+  console.error(`[bench] ${error.stack ?? error.message}`);
+  process.exitCode = 1;
+} finally {
+  if (!process.env.BENCH_WORKDIR) rmSync(work, { recursive: true, force: true });
+  if (startedNode) await stopLocalElasticsearch();
+}

@@ -1,0 +1,38 @@
+// The bench's settings (from the environment) and the project code it loads, shared by its modules.
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const require = createRequire(import.meta.url);
+
+require('../support/load-typescript.cjs');
+// The project's own code (through ts-node): the baselines send exactly what the api and the ingest send.
+export const { buildCaseListRequest, CASE_INDEX_SETTINGS, CASE_INDEX_MAPPINGS } = require('@app/search');
+const { MAX_LIMIT } = require('@app/cases');
+export const { BULK_OPTIONS } = require(join(root, 'apps', 'ingest', 'src', 'indexing', 'case-indexer.ts'));
+
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+export const ALIAS = process.env.CASES_ALIAS || 'cases';
+export const SIZES = (process.env.BENCH_SIZES ?? 'bundled,100000').split(',').concat(process.env.BENCH_1M ? ['1000000'] : []);
+export const ONLY = process.env.BENCH_ONLY ?? '';
+export const WALK_SECONDS = 2; // how long a short walk is repeated (see steady())
+export const PAGE = MAX_LIMIT; // the api's largest page, so the cursor walk and its baseline fetch alike
+export const API_PORT = 3999;
+export const API_UNCACHED_PORT = 3998;
+export const BARE_PORT = 3997;
+export const PROXY_PORT = 3996;
+export const DUTY_FREE_PORT = 3995;
+/** The request the cached-hit and 304 rows repeat. */
+export const HIT_PATH = '/api/cases?type=military';
+export const QUIET = ['ignore', 'ignore', 'inherit'];
+export const BUNDLED = join(root, 'data', 'cases');
+export const work = process.env.BENCH_WORKDIR ?? mkdtempSync(join(tmpdir(), 'uap-bench-'));
+mkdirSync(work, { recursive: true });
+
+export function log(message) {
+  process.stderr.write(`[bench] ${message}\n`);
+}
