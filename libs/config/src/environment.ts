@@ -23,6 +23,14 @@ export function elasticsearchNodes(url: string): string[] {
   return url.split(',').map((node) => node.trim());
 }
 
+/** A whole number from min to max; digits in the environment's text become the number. */
+function IntegerSetting(min: number, max: number): PropertyDecorator {
+  // Applied in the order stacked decorators would be (bottom up), so messages come in the same order.
+  return (target, property) => {
+    for (const decorate of [Max(max), Min(min), IsInt(), Transform(toInt)]) decorate(target, property);
+  };
+}
+
 const IsNodeUrlList = () =>
   ValidateBy({
     name: 'isNodeUrlList',
@@ -44,44 +52,29 @@ export class Environment {
   @Matches(/^[a-z0-9][a-z0-9_-]*$/, { message: 'CASES_ALIAS must be a lowercase Elasticsearch alias name' })
   CASES_ALIAS = 'cases';
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
-  @Max(60_000)
+  @IntegerSetting(100, 60_000)
   ELASTICSEARCH_TIMEOUT_MS = 5_000;
 
   /**
    * How long the api may answer a repeated query from memory; 0 turns the cache off. Entries are
    * keyed on the index the alias points at, so a re-index shows at once whatever this says.
    */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(86_400)
+  @IntegerSetting(0, 86_400)
   CACHE_TTL_SECONDS = 300;
 
   /**
    * Timeout of each read the api sends to Elasticsearch. Kept under a second so that a query
    * never answered before gets its 503 in under a second when Elasticsearch stops answering.
    */
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
-  @Max(60_000)
+  @IntegerSetting(100, 60_000)
   SEARCH_TIMEOUT_MS = 800;
 
   /** How often each api replica asks which index the alias points at (its cache generation). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
-  @Max(60_000)
+  @IntegerSetting(100, 60_000)
   ALIAS_REFRESH_MS = 1_000;
 
   /** Full records per Elasticsearch page while streaming /api/cases/export. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(10_000)
+  @IntegerSetting(1, 10_000)
   EXPORT_PAGE_SIZE = 500;
 
   /** Replica copies of each index the ingest CLI builds; `auto`: one when the cluster has more than one data node, else none. */
@@ -95,10 +88,7 @@ export class Environment {
   })
   CASES_REPLICAS: number | 'auto' = 'auto';
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(65_535)
+  @IntegerSetting(0, 65_535)
   PORT = 3000;
 
   @IsString()
@@ -128,17 +118,11 @@ export class Environment {
   WEB_ROOT = 'dist/web';
 
   /** Requests a client without a key may make per quota window (counted per client address). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(1_000_000)
+  @IntegerSetting(1, 1_000_000)
   QUOTA_REQUESTS = 300;
 
   /** The quota window, shared by keyless clients and every key. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(86_400)
+  @IntegerSetting(1, 86_400)
   QUOTA_WINDOW_SECONDS = 60;
 
   /**

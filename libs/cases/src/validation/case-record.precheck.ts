@@ -1,5 +1,6 @@
 import { isURL } from 'class-validator';
 import { CASE_ID_FORMAT, CASE_TYPES, CREDIBILITY_LEVELS, LOCATION_PRECISIONS, TRANCHE_FORMAT } from '../case.enums';
+import { CASE_SUMMARY_FIELDS } from '../case.types';
 import { HTTP_URL } from './case-record.dto';
 
 /**
@@ -46,26 +47,7 @@ export function satisfiesCaseRecordDto(record: Record<string, unknown>): boolean
  * have on the fast path. Exported for the spec that compares them with the DTO's metadata.
  */
 export const PRECHECKED_PROPERTIES = {
-  CaseRecordDto: [
-    'id',
-    'date',
-    'dateDisplay',
-    'title',
-    'location',
-    'type',
-    'credibility',
-    'tranche',
-    'hasVideo',
-    'summary',
-    'detail',
-    'videos',
-    'specs',
-    'sources',
-    'addedAt',
-    'updatedAt',
-    'revisions',
-    'images',
-  ],
+  CaseRecordDto: [...CASE_SUMMARY_FIELDS, 'detail', 'videos', 'specs', 'sources', 'revisions', 'images'],
   LocalizedTextDto: ['en', 'zh'],
   CaseLocationDto: ['name', 'country', 'lat', 'lng', 'precision'],
   CaseVideoDto: ['provider', 'dvidsId', 'caption'],
