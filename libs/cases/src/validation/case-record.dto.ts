@@ -16,10 +16,16 @@ export class LocalizedTextDto {
   zh: string;
 }
 
+/** A nested LocalizedTextDto, validated as such. */
+function IsLocalizedText(): PropertyDecorator {
+  // Applied in the order the stacked decorators were (bottom up), so the rules and their messages stay as they were.
+  return (target, property) => {
+    for (const decorate of [Type(() => LocalizedTextDto), ValidateNested(), IsObject()]) decorate(target, property);
+  };
+}
+
 export class CaseLocationDto {
-  @IsObject()
-  @ValidateNested()
-  @Type(() => LocalizedTextDto)
+  @IsLocalizedText()
   name: LocalizedTextDto;
 
   // The ISO 3166 check itself is a cross-field rule (it allows ZZ); see validate-cases.ts.
@@ -47,21 +53,15 @@ export class CaseVideoDto {
   @Matches(/^\d+$/, { message: 'dvidsId must be the numeric DVIDS video id' })
   dvidsId: string;
 
-  @IsObject()
-  @ValidateNested()
-  @Type(() => LocalizedTextDto)
+  @IsLocalizedText()
   caption: LocalizedTextDto;
 }
 
 export class CaseSpecDto {
-  @IsObject()
-  @ValidateNested()
-  @Type(() => LocalizedTextDto)
+  @IsLocalizedText()
   label: LocalizedTextDto;
 
-  @IsObject()
-  @ValidateNested()
-  @Type(() => LocalizedTextDto)
+  @IsLocalizedText()
   value: LocalizedTextDto;
 }
 
@@ -80,9 +80,7 @@ export class CaseImageDto {
   @IsUrl(HTTP_URL, { message: 'url must be an http(s) URL' })
   url: string;
 
-  @IsObject()
-  @ValidateNested()
-  @Type(() => LocalizedTextDto)
+  @IsLocalizedText()
   caption: LocalizedTextDto;
 
   @IsString()
@@ -94,9 +92,7 @@ export class CaseRevisionDto {
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'date must be an ISO calendar date YYYY-MM-DD' })
   date: string;
 
-  @IsObject()
-  @ValidateNested()
-  @Type(() => LocalizedTextDto)
+  @IsLocalizedText()
   reason: LocalizedTextDto;
 }
 
@@ -108,14 +104,10 @@ export class CaseRecordDto implements CaseRecord {
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'date must be an ISO calendar date YYYY-MM-DD' })
   date: string;
 
-  @IsObject()
-  @ValidateNested()
-  @Type(() => LocalizedTextDto)
+  @IsLocalizedText()
   dateDisplay: LocalizedTextDto;
 
-  @IsObject()
-  @ValidateNested()
-  @Type(() => LocalizedTextDto)
+  @IsLocalizedText()
   title: LocalizedTextDto;
 
   @IsObject()
@@ -135,14 +127,10 @@ export class CaseRecordDto implements CaseRecord {
   @IsBoolean({ message: 'hasVideo must be true or false' })
   hasVideo: boolean;
 
-  @IsObject()
-  @ValidateNested()
-  @Type(() => LocalizedTextDto)
+  @IsLocalizedText()
   summary: LocalizedTextDto;
 
-  @IsObject()
-  @ValidateNested()
-  @Type(() => LocalizedTextDto)
+  @IsLocalizedText()
   detail: LocalizedTextDto;
 
   @IsArray()
