@@ -10,7 +10,7 @@ export async function renderCharts(container: HTMLElement, signal: AbortSignal):
   const [charts, stats] = await Promise.all([import('../charts/stats-charts'), fetchStats()]);
 
   // /api/stats may not count by year. Then the cheapest honest source is the case list itself:
-  // one request of 500 summaries (the map needs the same walk), counted here by `date`.
+  // a walk in pages of the largest size (the map needs the same walk), counted here by `date`.
   let byYear = stats.byYear;
   let yearNote: string | undefined;
   if (!byYear) {
