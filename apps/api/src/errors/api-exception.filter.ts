@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ArchiveUnavailableError, CaseNotFoundError } from '@app/search';
 import { ApiError, ApiProblem, InvalidParametersError } from './api-error';
 import { ResponseEnvelope } from '../envelope/response-envelope';
-import { isStaticFileError, RangeNotSatisfiable } from '../explorer/static-file-errors';
+import { isStaticFileError, RangeNotSatisfiable } from './static-file-errors';
 import { ARCHIVE_ROUTES } from '../routes/api-routes';
 
 /** Seconds a client should wait before retrying while Elasticsearch is unavailable. */

@@ -1,4 +1,4 @@
-import { ApiProblem, type ApiError } from '../errors/api-error';
+import { ApiProblem, type ApiError } from './api-error';
 
 /**
  * A client error of @fastify/static or @fastify/send (an http-errors object): the status it stands
