@@ -83,6 +83,26 @@ describe('cursor paging', () => {
     },
   );
 
+  it('a walk under sort=oldest equals the full oldest-first list', async () => {
+    const oldest = [...fixture].sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id)).map((c) => c.id);
+    expect((await walk(api.baseUrl, 'sort=oldest', 2)).ids).toEqual(oldest);
+    const full = await request(api.baseUrl, '/api/cases?sort=oldest&type=military,radar&limit=500');
+    expect((await walk(api.baseUrl, 'sort=oldest&type=military,radar', 1)).ids).toEqual(idsOf(full.body.cases));
+  });
+
+  it('a walk under sort=distance equals the full distance list', async () => {
+    const filters = 'near=38.9,-77.04&sort=distance';
+    const full = await request(api.baseUrl, `/api/cases?${filters}&limit=500`);
+    expect(full.body.total).toBeGreaterThan(4);
+    expect((await walk(api.baseUrl, filters, 2)).ids).toEqual(idsOf(full.body.cases));
+  });
+
+  it('walks past the window oldest first', async () => {
+    const { ids } = await walk(deepApi.baseUrl, 'sort=oldest', 500);
+    expect(new Set(ids).size).toBe(DEEP_COUNT);
+    expect(ids[0]).toBe('synthetic-00000');
+  });
+
   it('continues a page fetched by offset', async () => {
     const all = [...fixture].sort(chronological).map((c) => c.id);
     const first = await request(api.baseUrl, '/api/cases?offset=4&limit=4');
@@ -127,6 +147,7 @@ describe('bad cursors', () => {
 
   it.each([
     ['with other filters', () => `type=radar&cursor=${cursor}`, /issued for other filters/],
+    ['with another order', () => `type=military&sort=oldest&cursor=${cursor}`, /issued for other filters/],
     ['without its filters', () => `cursor=${cursor}`, /issued for other filters/],
     ['with offset', () => `type=military&offset=0&cursor=${cursor}`, /cannot be combined with offset/],
     ['garbled', () => `type=military&cursor=${cursor.slice(0, -4)}`, /not a cursor this API issued/],

@@ -78,7 +78,25 @@ describe('the served OpenAPI document', () => {
   it('types every list parameter and states its rule', () => {
     const parameters = Object.fromEntries(document.paths['/api/cases'].get.parameters.map((p: Json) => [p.name, p]));
     expect(Object.keys(parameters)).toEqual(
-      expect.arrayContaining(['type', 'credibility', 'tranche', 'country', 'hasVideo', 'year', 'q', 'limit', 'offset']),
+      expect.arrayContaining([
+        'type',
+        'credibility',
+        'tranche',
+        'country',
+        'hasVideo',
+        'year',
+        'dateFrom',
+        'dateTo',
+        'bbox',
+        'near',
+        'radiusKm',
+        'sort',
+        'fields',
+        'facets',
+        'q',
+        'limit',
+        'offset',
+      ]),
     );
     for (const parameter of Object.values(parameters) as Json[]) {
       expect(parameter.in).toBe('query');
@@ -115,6 +133,44 @@ describe('real responses match the document', () => {
     const next = await request(api.baseUrl, `/api/cases?limit=3&cursor=${encodeURIComponent(body.nextCursor)}`);
     expect(next.status).toBe(200);
     expectDocumented(next.body, '/api/cases', 200);
+  });
+
+  it('list with facets, fields, the new filters and sort', async () => {
+    const faceted = await request(
+      api.baseUrl,
+      '/api/cases?facets=type,credibility,tranche,country,precision,hasVideo,year,decade&type=military,radar&dateFrom=1947&limit=2',
+    );
+    expect(faceted.status).toBe(200);
+    expect(Object.keys(faceted.body.facets)).toHaveLength(8);
+    expectDocumented(faceted.body, '/api/cases', 200);
+    const trimmed = await request(api.baseUrl, '/api/cases?fields=title,date&bbox=-130,20,-60,55&sort=oldest&limit=3');
+    expect(Object.keys(trimmed.body.cases[0]).sort()).toEqual(['date', 'id', 'title']);
+    expectDocumented(trimmed.body, '/api/cases', 200);
+    const near = await request(api.baseUrl, '/api/cases?near=38.9,-77.04&radiusKm=2000&sort=distance&limit=2');
+    expectDocumented(near.body, '/api/cases', 200);
+    expect(document.components.schemas.CaseSummarySelectionDto.required).toEqual(['id']);
+  });
+
+  it('related cases, and their 404', async () => {
+    const related = await request(api.baseUrl, '/api/cases/1947-roswell-debris-recovery/related?limit=3');
+    expect(related.status).toBe(200);
+    expectDocumented(related.body, '/api/cases/{id}/related', 200);
+    const missing = await request(api.baseUrl, '/api/cases/no-such-case/related');
+    expectDocumented(missing.body, '/api/cases/{id}/related', 404);
+    const bad = await request(api.baseUrl, '/api/cases/1947-roswell-debris-recovery/related?limit=x');
+    expectDocumented(bad.body, '/api/cases/{id}/related', 400);
+  });
+
+  it('stats of a subset, and a bad stats filter', async () => {
+    const stats = await request(api.baseUrl, '/api/stats?type=military,radar&dateTo=2000');
+    expect(stats.status).toBe(200);
+    expectDocumented(stats.body, '/api/stats', 200);
+    const parameters = document.paths['/api/stats'].get.parameters.map((p: Json) => p.name);
+    expect(parameters).toEqual(expect.arrayContaining(['type', 'dateFrom', 'dateTo', 'bbox', 'near', 'radiusKm', 'q']));
+    expect(parameters).not.toContain('limit');
+    const bad = await request(api.baseUrl, '/api/stats?near=x');
+    expect(bad.status).toBe(400);
+    expectDocumented(bad.body, '/api/stats', 400);
   });
 
   it('the Atom feed, documented as application/atom+xml', async () => {

@@ -1,6 +1,6 @@
 import { decodeCursor, encodeCursor, filterFingerprint } from './case-cursor';
 
-const params = { type: 'radar' as const, limit: 10, offset: 0 };
+const params = { type: ['radar' as const], limit: 10, offset: 0 };
 const key = Buffer.from('a test key that is long enough to use');
 const otherKey = Buffer.from('the key of another deployment, not ours');
 
@@ -20,14 +20,31 @@ describe('case cursors', () => {
   });
 
   it('fingerprint the filters but not the paging, in any order', () => {
-    expect(filterFingerprint({ limit: 1, offset: 5, type: 'radar', searchAfter: [1, 'a'] })).toBe(filterFingerprint(params));
-    expect(filterFingerprint({ ...params, country: 'US' })).not.toBe(filterFingerprint(params));
+    expect(filterFingerprint({ limit: 1, offset: 5, type: ['radar'], searchAfter: [1, 'a'], fields: ['title'], facets: ['type'] })).toBe(
+      filterFingerprint(params),
+    );
+    expect(filterFingerprint({ ...params, country: ['US'] })).not.toBe(filterFingerprint(params));
     expect(filterFingerprint({ ...params, q: 'x' })).not.toBe(filterFingerprint(params));
+  });
+
+  it('remember the order: the default written out equals the default left out, another order is other filters', () => {
+    expect(filterFingerprint({ ...params, sort: 'newest' })).toBe(filterFingerprint(params));
+    expect(filterFingerprint({ ...params, q: 'x', sort: 'relevance' })).toBe(filterFingerprint({ ...params, q: 'x' }));
+    const text = encodeCursor({ after: [1, 'a'], offset: 1, filters: filterFingerprint(params) }, key);
+    expect(decodeCursor(text, { ...params, sort: 'oldest' }, key)).toBe('other-filters');
+  });
+
+  it('expect a distance, then a date, then the id under sort=distance', () => {
+    const near = { ...params, near: { lat: 38.9, lng: -77 }, sort: 'distance' as const };
+    const good = encodeCursor({ after: [12.5, -5.4e11, 'a'], offset: 1, filters: filterFingerprint(near) }, key);
+    expect(decodeCursor(good, near, key)).toMatchObject({ after: [12.5, -5.4e11, 'a'] });
+    const short = encodeCursor({ after: [-5.4e11, 'a'], offset: 1, filters: filterFingerprint(near) }, key);
+    expect(decodeCursor(short, near, key)).toBe('malformed');
   });
 
   it('refuse a cursor made for other filters', () => {
     const text = encodeCursor({ after: [1, 'a'], offset: 1, filters: filterFingerprint(params) }, key);
-    expect(decodeCursor(text, { ...params, type: 'mass' }, key)).toBe('other-filters');
+    expect(decodeCursor(text, { ...params, type: ['mass' as const] }, key)).toBe('other-filters');
   });
 
   it('refuse an unsigned cursor of the earlier format as stale', () => {
@@ -40,7 +57,7 @@ describe('case cursors', () => {
     const forged = [
       withPayload({ v: 2, o: 1, a: [-1e20, 'x'], f: filterFingerprint(params) }, signature),
       withPayload({ v: 2, o: 5, a: [1, 'a'], f: filterFingerprint(params) }, signature),
-      withPayload({ v: 2, o: 1, a: [1, 'a'], f: filterFingerprint({ ...params, type: 'mass' }) }, signature),
+      withPayload({ v: 2, o: 1, a: [1, 'a'], f: filterFingerprint({ ...params, type: ['mass'] }) }, signature),
       `${text.split('.')[0]}.${Buffer.alloc(16).toString('base64url')}`,
       `${text.split('.')[0]}.${signature.slice(0, -2)}`,
     ];

@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { CaseListParams } from './case-list.query';
+import { type CaseListParams, resolveSort } from './case-list.query';
 import type { SortValues } from './raw-hits';
 
 /** Where a page ends: what the next page starts after, how many cases came before it, and for which filters. */
@@ -15,16 +15,20 @@ const CURSOR_VERSION = 2;
 /** Bytes of the HMAC-SHA256 kept in a cursor: 128 bits is beyond guessing, and cursors stay short. */
 const SIGNATURE_BYTES = 16;
 
-/** Parameters that move through the list without changing which cases match. */
-const PAGING_KEYS = new Set(['limit', 'offset', 'searchAfter']);
+/**
+ * Parameters that change neither which cases match nor their order: paging, and what each
+ * page shows of them (a walk may switch fields, facets or highlights between pages).
+ */
+const WALK_NEUTRAL_KEYS = new Set(['limit', 'offset', 'searchAfter', 'fields', 'facets', 'highlight']);
 
 /**
- * A short hash of everything but paging, in a fixed order: a cursor carries it so that it
- * cannot be replayed with other filters (which would silently skip or repeat cases).
+ * A short hash of the filters and the order (the default written out), in a fixed order: a
+ * cursor carries it so that it cannot be replayed with other filters or another order (which
+ * would silently skip or repeat cases).
  */
 export function filterFingerprint(params: CaseListParams): string {
-  const filters = Object.entries(params)
-    .filter(([key, value]) => !PAGING_KEYS.has(key) && value !== undefined)
+  const filters = Object.entries({ ...params, sort: resolveSort(params) })
+    .filter(([key, value]) => !WALK_NEUTRAL_KEYS.has(key) && value !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return createHash('sha256').update(JSON.stringify(filters)).digest('base64url').slice(0, 16);
 }
@@ -46,8 +50,9 @@ export type CursorProblem = 'malformed' | 'stale' | 'other-filters';
 
 /**
  * Reads a cursor for these parameters, or says what is wrong with it. The signature is checked
- * first (with the deployment's key); the shape is still checked after it, so that a cursor of an
- * older format, or one signed by a buggy release, is refused rather than sent to Elasticsearch.
+ * first (with the deployment's key); the shape the order gives (numbers, then the id as text) is
+ * still checked after it, so that a cursor of an older format, or one signed by a buggy release,
+ * is refused rather than sent to Elasticsearch.
  */
 export function decodeCursor(text: string, params: CaseListParams, key: Buffer): CaseCursor | CursorProblem {
   const match = /^([A-Za-z0-9_-]+)(?:\.([A-Za-z0-9_-]+))?$/.exec(text);
@@ -66,7 +71,8 @@ export function decodeCursor(text: string, params: CaseListParams, key: Buffer):
   if (given.length !== SIGNATURE_BYTES || !timingSafeEqual(given, sign(payload, key))) return 'malformed';
   if (raw.v !== CURSOR_VERSION) return 'malformed';
   const { o: offset, a: after, f: filters } = raw;
-  const sortLength = params.q ? 3 : 2;
+  // Relevance and distance sort on a number before the date and the id.
+  const sortLength = ['relevance', 'distance'].includes(resolveSort(params)) ? 3 : 2;
   if (
     !Number.isSafeInteger(offset) ||
     (offset as number) < 0 ||

@@ -2,13 +2,13 @@ import { buildCaseExportRequest } from './case-export.query';
 
 describe('buildCaseExportRequest', () => {
   it('pages full records over a point in time with the list query and sort', () => {
-    expect(buildCaseExportRequest({ pitId: 'pit-1' }, { type: 'radar', limit: 50, offset: 10 }, 500)).toEqual({
+    expect(buildCaseExportRequest({ pitId: 'pit-1' }, { type: ['radar'], limit: 50, offset: 10 }, 500)).toEqual({
       pit: { id: 'pit-1', keep_alive: '1m' },
       filter_path: ['pit_id', 'hits.hits._source', 'hits.hits.sort'],
       size: 500,
       track_total_hits: false,
       _source: { excludes: ['point'] },
-      query: { bool: { filter: [{ term: { type: 'radar' } }], must: [] } },
+      query: { bool: { filter: [{ terms: { type: ['radar'] } }], must: [] } },
       sort: [{ date: { order: 'desc' } }, { id: { order: 'asc' } }],
     });
   });

@@ -3,7 +3,15 @@ import { buildCaseListRequest } from './case-list.query';
 
 describe('buildCaseFeedRequest', () => {
   it("keeps every list filter and orders by the latest change, with the archive's last update alongside", () => {
-    const params = { tranche: 'PURSUE-7', country: 'US', type: 'radar' as const, updatedSince: '2026-11-01', q: 'lights', limit: 20, offset: 0 };
+    const params = {
+      tranche: ['PURSUE-7'],
+      country: ['US'],
+      type: ['radar' as const],
+      updatedSince: '2026-11-01',
+      q: 'lights',
+      limit: 20,
+      offset: 0,
+    };
     const request = buildCaseFeedRequest('cases', params);
     expect(request.query).toEqual(buildCaseListRequest('cases', params).query);
     expect(request).toMatchObject({ index: 'cases', from: 0, size: 20 });

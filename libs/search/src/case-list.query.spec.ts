@@ -18,15 +18,17 @@ describe('buildCaseListRequest', () => {
     });
   });
 
-  it('puts every filter in filter context as a term or range', () => {
+  it('puts every filter in filter context: each list as terms (any of them), the dates as ranges', () => {
     const request = buildCaseListRequest('cases', {
-      type: 'radar',
-      credibility: 'official',
-      tranche: 'PURSUE-4',
-      country: 'US',
+      type: ['military', 'radar'],
+      credibility: ['official'],
+      tranche: ['PURSUE-4'],
+      country: ['CA', 'US'],
       precision: ['site', 'locality'],
       hasVideo: false,
       year: 1952,
+      dateFrom: '1947-01-01',
+      dateTo: '1952-02-29',
       updatedSince: '2026-11-21',
       limit: 10,
       offset: 20,
@@ -34,19 +36,42 @@ describe('buildCaseListRequest', () => {
     expect(request.query).toEqual({
       bool: {
         filter: [
-          { term: { type: 'radar' } },
-          { term: { credibility: 'official' } },
-          { term: { tranche: 'PURSUE-4' } },
-          { term: { 'location.country': 'US' } },
+          { terms: { type: ['military', 'radar'] } },
+          { terms: { credibility: ['official'] } },
+          { terms: { tranche: ['PURSUE-4'] } },
+          { terms: { 'location.country': ['CA', 'US'] } },
           { terms: { 'location.precision': ['site', 'locality'] } },
           { term: { hasVideo: false } },
           { range: { date: { gte: '1952-01-01', lte: '1952-12-31' } } },
+          { range: { date: { gte: '1947-01-01', lte: '1952-02-29' } } },
           { range: { updatedAt: { gte: '2026-11-21' } } },
         ],
         must: [],
       },
     });
     expect(request).toMatchObject({ from: 20, size: 10 });
+  });
+
+  it('takes an open-ended date range', () => {
+    expect(buildCaseListRequest('cases', { dateTo: '1950-12-31', limit: 1, offset: 0 }).query).toEqual({
+      bool: { filter: [{ range: { date: { lte: '1950-12-31' } } }], must: [] },
+    });
+  });
+
+  it('filters a map box through the indexed point, top-left to bottom-right, across the antimeridian as given', () => {
+    expect(buildCaseListRequest('cases', { bbox: { minLng: 170, minLat: -20, maxLng: -170, maxLat: 20 }, limit: 1, offset: 0 }).query).toEqual({
+      bool: { filter: [{ geo_bounding_box: { point: { top_left: { lat: 20, lon: 170 }, bottom_right: { lat: -20, lon: -170 } } } }], must: [] },
+    });
+  });
+
+  it('keeps only placed cases near a point, within a radius when given', () => {
+    const near = { lat: 38.9, lng: -77.04 };
+    expect(buildCaseListRequest('cases', { near, radiusKm: 300, limit: 1, offset: 0 }).query).toEqual({
+      bool: { filter: [{ geo_distance: { distance: '300km', point: { lat: 38.9, lon: -77.04 } } }], must: [] },
+    });
+    expect(buildCaseListRequest('cases', { near, limit: 1, offset: 0 }).query).toEqual({
+      bool: { filter: [{ exists: { field: 'point' } }], must: [] },
+    });
   });
 
   it('searches a keyword as plain words over both languages: cases with all words first, the words in order next, any word as a fallback', () => {
@@ -82,9 +107,67 @@ describe('buildCaseListRequest', () => {
   });
 });
 
+describe('buildCaseListRequest orders', () => {
+  it.each([
+    [{}, [{ date: { order: 'desc' } }, { id: { order: 'asc' } }]],
+    [{ q: 'x' }, ['_score', { date: { order: 'desc' } }, { id: { order: 'asc' } }]],
+    [{ q: 'x', sort: 'newest' as const }, [{ date: { order: 'desc' } }, { id: { order: 'asc' } }]],
+    [{ sort: 'oldest' as const }, [{ date: { order: 'asc' } }, { id: { order: 'asc' } }]],
+    [
+      { sort: 'distance' as const, near: { lat: 38.9, lng: -77.04 } },
+      [{ _geo_distance: { point: { lat: 38.9, lon: -77.04 }, order: 'asc', unit: 'km' } }, { date: { order: 'desc' } }, { id: { order: 'asc' } }],
+    ],
+  ])('%j sorts by %j', (params, sort) => {
+    expect(buildCaseListRequest('cases', { ...params, limit: 1, offset: 0 }).sort).toEqual(sort);
+  });
+});
+
+describe('buildCaseListRequest shapes', () => {
+  it('trims the summaries to the fields asked for, always with the id', () => {
+    expect(buildCaseListRequest('cases', { fields: ['date', 'title'], limit: 1, offset: 0 })._source).toEqual(['id', 'date', 'title']);
+    expect(buildCaseListRequest('cases', { fields: ['id'], limit: 1, offset: 0 })._source).toEqual(['id']);
+  });
+
+  it('counts facets with aggregations in the same search, and keeps them in filter_path', () => {
+    const request = buildCaseListRequest('cases', { type: ['radar'], facets: ['type', 'hasVideo', 'decade'], limit: 0, offset: 0 });
+    expect(request.filter_path).toEqual(['hits.total.value', 'hits.hits._source', 'hits.hits.sort', 'hits.hits.highlight', 'aggregations']);
+    expect(request.aggs).toEqual({
+      type: { terms: { field: 'type', size: 17 } },
+      hasVideo: { terms: { field: 'hasVideo', size: 2 } },
+      year: { date_histogram: { field: 'date', calendar_interval: 'year', format: 'yyyy', min_doc_count: 1 } },
+    });
+    expect(buildCaseListRequest('cases', { limit: 1, offset: 0 })).not.toHaveProperty('aggs');
+  });
+});
+
+describe('readCaseListPage with facets', () => {
+  it('reads the counts from the aggregations beside the raw hits', () => {
+    const body = Buffer.from(
+      JSON.stringify({
+        hits: { total: { value: 3 }, hits: [{ _source: { id: 'a' }, sort: [1, 'a'] }] },
+        aggregations: {
+          type: { buckets: [{ key: 'radar', doc_count: 3 }] },
+          year: {
+            buckets: [
+              { key_as_string: '1952', key: 1, doc_count: 2 },
+              { key_as_string: '1957', key: 2, doc_count: 1 },
+            ],
+          },
+        },
+      }),
+    );
+    const page = readCaseListPage(body, { facets: ['type', 'decade'] });
+    expect(page.facets).toEqual({
+      type: { military: 0, radar: 3, mass: 0, photo: 0, astronaut: 0, document: 0, crash: 0 },
+      decade: { '1950': 3 },
+    });
+    expect(page.casesJson.map(String)).toEqual(['{"id":"a"}']);
+  });
+});
+
 describe('buildCaseListRequest with a cursor', () => {
   it('continues after the sort values instead of skipping hits', () => {
-    const request = buildCaseListRequest('cases', { type: 'radar', limit: 20, offset: 12_000, searchAfter: [-7.2e11, 'a'] });
+    const request = buildCaseListRequest('cases', { type: ['radar'], limit: 20, offset: 12_000, searchAfter: [-7.2e11, 'a'] });
     expect(request).toMatchObject({ from: 0, size: 20, search_after: [-7.2e11, 'a'] });
     expect(request.sort).toEqual([{ date: { order: 'desc' } }, { id: { order: 'asc' } }]);
     expect(buildCaseListRequest('cases', { limit: 20, offset: 40 })).not.toHaveProperty('search_after');

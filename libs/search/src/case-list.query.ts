@@ -1,22 +1,26 @@
 import type { estypes } from '@elastic/elasticsearch';
-import { CASE_SUMMARY_FIELDS, CaseSummary, CaseType, Credibility, LocationPrecision } from '@app/cases';
+import { CASE_SUMMARY_FIELDS, CaseSummary } from '@app/cases';
+import { buildFacetAggs, type CaseFacet, type CaseFacetCounts, toFacetCounts } from './case-facets.query';
+import { caseFilterClauses, type CaseFilterParams, GEO_POINT_FIELD } from './case-filter.query';
 import { readRawHits, type SortValues } from './raw-hits';
 
+/** How a list is ordered; see resolveSort for the default. */
+export const CASE_SORTS = ['relevance', 'newest', 'oldest', 'distance'] as const;
+export type CaseSort = (typeof CASE_SORTS)[number];
+
+/** What a summary can be trimmed to with `fields=`; `id` is always kept. */
+export type CaseSummaryField = (typeof CASE_SUMMARY_FIELDS)[number];
+
 /** Validated, normalized list parameters (see the api's CaseListQueryDto). */
-export interface CaseListParams {
-  type?: CaseType;
-  credibility?: Credibility;
-  tranche?: string;
-  country?: string;
-  /** Any of these location precisions (e.g. everything placed on a map: site, locality, region). */
-  precision?: LocationPrecision[];
-  hasVideo?: boolean;
-  year?: number;
-  q?: string;
+export interface CaseListParams extends CaseFilterParams {
   /** Return, for each case, the fragments of its searched fields that match `q`. */
   highlight?: boolean;
-  /** `YYYY-MM-DD`: only cases whose updatedAt is on or after this day. */
-  updatedSince?: string;
+  /** Unset: relevance with `q`, newest without. `distance` needs `near`. */
+  sort?: CaseSort;
+  /** Only these summary fields (id included); unset: all of them. */
+  fields?: CaseSummaryField[];
+  /** Counts over every matching case, computed in the same search. */
+  facets?: CaseFacet[];
   limit: number;
   /** Cases before this page; with `searchAfter` it is only reported back, never sent as `from`. */
   offset: number;
@@ -29,6 +33,8 @@ export type CaseHighlight = Record<string, string[]>;
 
 export interface CaseListPage {
   total: number;
+  /** Only when facets were asked for. */
+  facets?: CaseFacetCounts;
   cases: (CaseSummary & { highlight?: CaseHighlight })[];
   /** The sort values of the last hit, for the next cursor; absent on an empty page. */
   lastSort?: SortValues;
@@ -37,6 +43,7 @@ export interface CaseListPage {
 /** A list page with each case as the JSON bytes it is sent as. */
 export interface CaseListPageJson {
   total: number;
+  facets?: CaseFacetCounts;
   casesJson: Buffer[];
   lastSort?: SortValues;
 }
@@ -53,33 +60,53 @@ export const CASE_LIST_FILTER_PATH = ['hits.total.value', 'hits.hits._source', '
 
 /** Newest first; `id` breaks ties so that pages never overlap or skip. */
 const CHRONOLOGICAL: estypes.SortCombinations[] = [{ date: { order: 'desc' } }, { id: { order: 'asc' } }];
+const OLDEST_FIRST: estypes.SortCombinations[] = [{ date: { order: 'asc' } }, { id: { order: 'asc' } }];
+
+/** The order a list gets: the one asked for, else relevance with a keyword and newest without. */
+export function resolveSort(params: Pick<CaseListParams, 'sort' | 'q'>): CaseSort {
+  return params.sort ?? (params.q ? 'relevance' : 'newest');
+}
+
+/**
+ * Every order ends in `id`, so sort values are unique and a cursor walk never repeats or skips.
+ * Distance is the arc from `near` in kilometres; equally far cases (one place) go newest first.
+ */
+export function buildCaseSort(params: Pick<CaseListParams, 'sort' | 'q' | 'near'>): estypes.SortCombinations[] {
+  switch (resolveSort(params)) {
+    case 'relevance':
+      return ['_score', ...CHRONOLOGICAL];
+    case 'oldest':
+      return OLDEST_FIRST;
+    case 'distance': {
+      const near = params.near ?? { lat: 0, lng: 0 };
+      return [{ _geo_distance: { [GEO_POINT_FIELD]: { lat: near.lat, lon: near.lng }, order: 'asc', unit: 'km' } }, ...CHRONOLOGICAL];
+    }
+    default:
+      return CHRONOLOGICAL;
+  }
+}
+
+/** The whole query of a filtered (and possibly keyword) search, shared by the list, stats, export and feed. */
+export function buildCaseQuery(params: CaseFilterParams): estypes.QueryDslQueryContainer {
+  return { bool: { filter: caseFilterClauses(params), ...(params.q ? keywordClauses(params.q) : { must: [] }) } };
+}
 
 export function buildCaseListRequest(index: string, params: CaseListParams): estypes.SearchRequest {
-  const filter: estypes.QueryDslQueryContainer[] = [];
-  if (params.type) filter.push({ term: { type: params.type } });
-  if (params.credibility) filter.push({ term: { credibility: params.credibility } });
-  if (params.tranche) filter.push({ term: { tranche: params.tranche } });
-  if (params.country) filter.push({ term: { 'location.country': params.country } });
-  if (params.precision?.length) filter.push({ terms: { 'location.precision': params.precision } });
-  if (params.hasVideo !== undefined) filter.push({ term: { hasVideo: params.hasVideo } });
-  if (params.year !== undefined) {
-    filter.push({ range: { date: { gte: `${params.year}-01-01`, lte: `${params.year}-12-31` } } });
-  }
-
-  if (params.updatedSince) filter.push({ range: { updatedAt: { gte: params.updatedSince } } });
-
+  const facets = params.facets?.length ? params.facets : undefined;
   return {
     index,
-    filter_path: CASE_LIST_FILTER_PATH,
+    filter_path: facets ? [...CASE_LIST_FILTER_PATH, 'aggregations'] : CASE_LIST_FILTER_PATH,
     // search_after costs the same on page 1 and page 1,000, and is not bound by the 10,000 window.
     from: params.searchAfter ? 0 : params.offset,
     size: params.limit,
     track_total_hits: true,
-    _source: [...CASE_SUMMARY_FIELDS],
-    query: { bool: { filter, ...(params.q ? keywordClauses(params.q) : { must: [] }) } },
-    sort: params.q ? ['_score', ...CHRONOLOGICAL] : CHRONOLOGICAL,
+    _source: params.fields ? ['id', ...params.fields.filter((field) => field !== 'id')] : [...CASE_SUMMARY_FIELDS],
+    query: buildCaseQuery(params),
+    sort: buildCaseSort(params),
     ...(params.searchAfter ? { search_after: params.searchAfter } : {}),
     ...(params.highlight && params.q ? { highlight: HIGHLIGHT } : {}),
+    // Counted over every matching case, not just this page: aggregations ignore from and size.
+    ...(facets ? { aggs: buildFacetAggs(facets) } : {}),
   };
 }
 
@@ -129,20 +156,32 @@ const HIGHLIGHT: estypes.SearchHighlight = {
  * came (readRawHits), which spares the api a parse and a re-serialization of every summary;
  * with highlights, or any shape that reader does not vouch for, the response is parsed whole.
  */
-export function readCaseListPage(body: Buffer, params: Pick<CaseListParams, 'highlight'> = {}): CaseListPageJson {
+export function readCaseListPage(body: Buffer, params: Pick<CaseListParams, 'highlight' | 'facets'> = {}): CaseListPageJson {
   const raw = params.highlight ? undefined : readRawHits(body);
-  if (raw) return { total: raw.total ?? 0, casesJson: raw.sources, lastSort: raw.lastSort };
+  if (raw) {
+    const facets = params.facets?.length ? { facets: toFacetCounts(raw.aggregations as never, params.facets) } : {};
+    return { total: raw.total ?? 0, ...facets, casesJson: raw.sources, lastSort: raw.lastSort };
+  }
   const page = toCaseListPage(JSON.parse(body.toString('utf8')) as estypes.SearchResponse<CaseSummary>, params);
-  return { total: page.total, casesJson: page.cases.map((summary) => Buffer.from(JSON.stringify(summary))), lastSort: page.lastSort };
+  return {
+    total: page.total,
+    ...(page.facets ? { facets: page.facets } : {}),
+    casesJson: page.cases.map((summary) => Buffer.from(JSON.stringify(summary))),
+    lastSort: page.lastSort,
+  };
 }
 
 /** With `highlight` set, every case carries a `highlight` object, empty when nothing matched in it. */
-export function toCaseListPage(response: estypes.SearchResponse<CaseSummary>, params: Pick<CaseListParams, 'highlight'> = {}): CaseListPage {
+export function toCaseListPage(
+  response: estypes.SearchResponse<CaseSummary, Record<string, estypes.AggregationsAggregate>>,
+  params: Pick<CaseListParams, 'highlight' | 'facets'> = {},
+): CaseListPage {
   const total = response.hits.total;
   // filter_path drops `hits.hits` when there are none.
   const hits = response.hits.hits ?? [];
   return {
     total: typeof total === 'number' ? total : (total?.value ?? 0),
+    ...(params.facets?.length ? { facets: toFacetCounts(response.aggregations, params.facets) } : {}),
     cases: hits.map((hit) => (params.highlight ? { ...(hit._source as CaseSummary), highlight: hit.highlight ?? {} } : (hit._source as CaseSummary))),
     lastSort: hits.at(-1)?.sort as SortValues | undefined,
   };

@@ -1,3 +1,4 @@
+import { buildCaseQuery } from './case-list.query';
 import { buildStatsRequest, toStats } from './case-stats.query';
 
 const response = (total: number, aggregations: Record<string, unknown>) =>
@@ -24,9 +25,17 @@ describe('buildStatsRequest', () => {
         byType: { terms: { field: 'type', size: 17 } },
         byTranche: { terms: { field: 'tranche', size: 100 } },
         byCountry: { terms: { field: 'location.country', size: 300 } },
+        byYear: { date_histogram: { field: 'date', calendar_interval: 'year', format: 'yyyy', min_doc_count: 1 } },
         lastUpdated: { max: { field: 'updatedAt', format: 'strict_date' } },
       },
     });
+  });
+
+  it("counts only the cases the list's filters keep, with the list's own query", () => {
+    const request = buildStatsRequest('cases', { type: ['radar', 'military'], dateFrom: '1947-01-01', q: 'Washington' });
+    expect(request.query).toEqual(buildCaseQuery({ type: ['radar', 'military'], dateFrom: '1947-01-01', q: 'Washington' }));
+    expect(request).toMatchObject({ size: 0, track_total_hits: true });
+    expect(buildStatsRequest('cases', { type: undefined })).not.toHaveProperty('query');
   });
 });
 
@@ -51,6 +60,12 @@ describe('toStats', () => {
           ['US', 4],
           ['ZZ', 2],
         ]),
+        byYear: {
+          buckets: [
+            { key: -7.0e11, key_as_string: '1947', doc_count: 1 },
+            { key: 1.7e12, key_as_string: '2026', doc_count: 5 },
+          ],
+        },
         lastUpdated: { value: 1.79e12, value_as_string: '2026-11-22' },
       }),
     );
@@ -61,6 +76,7 @@ describe('toStats', () => {
       byType: { military: 5, radar: 0, mass: 0, photo: 0, astronaut: 0, document: 0, crash: 1 },
       byTranche: { 'PURSUE-1': 0, 'PURSUE-2': 2, 'PURSUE-3': 0, 'PURSUE-6': 2, 'PURSUE-10': 1, 'pre-disclosure': 1 },
       byCountry: { US: 4, ZZ: 2 },
+      byYear: { '1947': 1, '2026': 5 },
       lastUpdated: '2026-11-22',
       releases: {
         'PURSUE-1': '2026-05-08',

@@ -5,6 +5,8 @@ import { ArchiveGenerationTracker } from './archive-generation';
 import { ArchiveIndexService, type ArchiveGeneration } from './archive-index.service';
 import { buildCaseExportRequest, EXPORT_KEEP_ALIVE } from './case-export.query';
 import { buildCaseListRequest, CaseListPageJson, CaseListParams, readCaseListPage } from './case-list.query';
+import type { CaseFilterParams } from './case-filter.query';
+import { buildRelatedCasesRequest } from './case-related.query';
 import { buildStatsRequest, CaseStats, toStats } from './case-stats.query';
 import { readRawHits, type SortValues } from './raw-hits';
 import { CaseNotFoundError } from './search.errors';
@@ -47,8 +49,14 @@ export class CasesRepository {
     return record;
   }
 
-  async stats(): Promise<CaseStats> {
-    return toStats(await this.index.search(buildStatsRequest(this.index.alias)));
+  async stats(filters: CaseFilterParams = {}): Promise<CaseStats> {
+    return toStats(await this.index.search(buildStatsRequest(this.index.alias, filters)));
+  }
+
+  /** The cases most like this one (never itself); CaseNotFoundError for an unknown id. */
+  async related(id: string, limit: number): Promise<CaseListPageJson> {
+    const record = await this.findById(id);
+    return readCaseListPage(await this.index.searchBytes(buildRelatedCasesRequest(this.index.alias, record, limit)));
   }
 
   /**

@@ -7,6 +7,8 @@ export interface RawHits {
   total?: number;
   /** The point in time to continue with, when the request used one. */
   pitId?: string;
+  /** The response's aggregations, parsed, when the request asked for some. */
+  aggregations?: Record<string, unknown>;
   /** Each hit's `_source`, verbatim (views into the response, not copies). */
   sources: Buffer[];
   /** The last hit's sort values, for search_after. */
@@ -72,7 +74,7 @@ export function readRawHits(body: Buffer): RawHits | undefined {
     }
     if (body[at] !== CLOSE_BRACKET) return undefined;
     const lastSort = parseSort(body.toString('utf8', lastSortAt, lastSortEnd));
-    // Everything but the hits array is small: total and pit_id come from parsing that alone.
+    // Everything but the hits array is small: total, pit_id and aggregations come from parsing that alone.
     const meta = readMeta(`${body.toString('utf8', 0, hitsAt)}"hits":[]${body.toString('utf8', at + 1)}`);
     return meta && lastSort && { ...meta, sources, lastSort };
   }
@@ -101,7 +103,7 @@ function parseSort(json: string): SortValues | undefined {
 }
 
 function readMeta(json: string): Omit<RawHits, 'sources' | 'lastSort'> | undefined {
-  let body: { pit_id?: unknown; hits?: { total?: { value?: unknown } } };
+  let body: { pit_id?: unknown; hits?: { total?: { value?: unknown } }; aggregations?: unknown };
   try {
     body = JSON.parse(json) as typeof body;
   } catch {
@@ -111,5 +113,6 @@ function readMeta(json: string): Omit<RawHits, 'sources' | 'lastSort'> | undefin
   return {
     ...(typeof total === 'number' ? { total } : {}),
     ...(typeof body.pit_id === 'string' ? { pitId: body.pit_id } : {}),
+    ...(typeof body.aggregations === 'object' && body.aggregations !== null ? { aggregations: body.aggregations as Record<string, unknown> } : {}),
   };
 }

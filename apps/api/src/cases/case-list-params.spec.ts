@@ -1,6 +1,6 @@
 import { InvalidParametersError } from '../errors/api-error';
 import { encodeCursor, filterFingerprint } from '@app/search';
-import { toCaseExportParams, toCaseListParams } from './case-list-params';
+import { firstDay, lastDay, toCaseExportParams, toCaseListParams } from './case-list-params';
 
 describe('toCaseListParams', () => {
   it('applies the spec defaults', () => {
@@ -12,9 +12,11 @@ describe('toCaseListParams', () => {
       hasVideo: undefined,
       year: undefined,
       q: undefined,
+      sort: 'newest',
       limit: 50,
       offset: 0,
     });
+    expect(toCaseListParams({ q: 'radar' }).sort).toBe('relevance');
   });
 
   it('parses numbers and booleans and drops an empty keyword', () => {
@@ -54,11 +56,11 @@ describe('updatedSince', () => {
 
   describe('with a cursor', () => {
     const key = Buffer.from('the cursor key of this test deployment');
-    const cursor = encodeCursor({ after: [1, 'a'], offset: 12_000, filters: filterFingerprint({ type: 'radar', limit: 0, offset: 0 }) }, key);
+    const cursor = encodeCursor({ after: [1, 'a'], offset: 12_000, filters: filterFingerprint({ type: ['radar'], limit: 0, offset: 0 }) }, key);
 
     it('continues after its sort values, past the 10,000 window, reporting where the page starts', () => {
       expect(toCaseListParams({ type: 'radar', cursor, limit: 500 }, key)).toMatchObject({
-        type: 'radar',
+        type: ['radar'],
         limit: 500,
         offset: 12_000,
         searchAfter: [1, 'a'],
@@ -83,11 +85,84 @@ describe('updatedSince', () => {
 
   describe('for the export', () => {
     it('keeps the filters', () => {
-      expect(toCaseExportParams({ type: 'radar', hasVideo: 'true' })).toMatchObject({ type: 'radar', hasVideo: true });
+      expect(toCaseExportParams({ type: 'radar', hasVideo: 'true', sort: 'oldest' })).toMatchObject({
+        type: ['radar'],
+        hasVideo: true,
+        sort: 'oldest',
+      });
     });
 
-    it('refuses paging parameters, naming each', () => {
+    it('refuses paging, fields and facets, naming each', () => {
       expect(() => toCaseExportParams({ limit: 5, cursor: 'x' })).toThrow(/limit does not apply to the export.*cursor does not apply/);
+      expect(() => toCaseExportParams({ fields: 'id', facets: 'type' })).toThrow(/fields does not apply to the export.*facets does not apply/);
     });
+  });
+});
+
+describe('the new filters', () => {
+  it('turn comma lists into deduplicated lists in one canonical order', () => {
+    const params = toCaseListParams({
+      type: 'radar,military,radar',
+      credibility: 'reported,official',
+      tranche: 'PURSUE-2,PURSUE-10,pre-disclosure',
+      country: 'US,CA',
+      precision: 'region,site',
+    });
+    expect(params).toMatchObject({
+      type: ['military', 'radar'],
+      credibility: ['official', 'reported'],
+      tranche: ['PURSUE-10', 'PURSUE-2', 'pre-disclosure'],
+      country: ['CA', 'US'],
+      precision: ['site', 'region'],
+    });
+    expect(toCaseListParams({ type: 'military,radar' })).toEqual(toCaseListParams({ type: 'radar,military' }));
+  });
+
+  it('widen date bounds to the whole year, month or day, leap years included', () => {
+    expect(toCaseListParams({ dateFrom: '1947', dateTo: '1952' })).toMatchObject({ dateFrom: '1947-01-01', dateTo: '1952-12-31' });
+    expect(toCaseListParams({ dateFrom: '1952-02', dateTo: '1952-02' })).toMatchObject({ dateFrom: '1952-02-01', dateTo: '1952-02-29' });
+    expect(toCaseListParams({ dateFrom: '1951-02-03', dateTo: '1951-02' })).toMatchObject({ dateFrom: '1951-02-03', dateTo: '1951-02-28' });
+  });
+
+  it('read places as numbers', () => {
+    expect(toCaseListParams({ bbox: '170,-20,-170,20', near: '38.9,-77.04', radiusKm: 300 })).toMatchObject({
+      bbox: { minLng: 170, minLat: -20, maxLng: -170, maxLat: 20 },
+      near: { lat: 38.9, lng: -77.04 },
+      radiusKm: 300,
+    });
+  });
+
+  it('keep fields and facets in their canonical order, and relevance without a keyword as newest', () => {
+    expect(toCaseListParams({ fields: 'title,id,date', facets: 'decade,type' })).toMatchObject({
+      fields: ['id', 'date', 'title'],
+      facets: ['type', 'decade'],
+    });
+    expect(toCaseListParams({ sort: 'relevance' }).sort).toBe('newest');
+  });
+
+  it.each([
+    [{ dateFrom: '1953', dateTo: '1952' }, 'dateFrom', /dateFrom must not be after dateTo/],
+    [{ radiusKm: 10 }, 'radiusKm', /radiusKm needs near/],
+    [{ sort: 'distance' }, 'sort', /sort=distance needs near/],
+  ])('%j is a 400 naming %s', (query, parameter, message) => {
+    try {
+      toCaseListParams(query);
+      throw new Error('expected a 400');
+    } catch (error) {
+      expect(error).toBeInstanceOf(InvalidParametersError);
+      expect((error as InvalidParametersError).problems).toEqual([{ parameter, message: expect.stringMatching(message) }]);
+    }
+  });
+});
+
+describe('date bounds', () => {
+  it.each([
+    ['1947', '1947-01-01', '1947-12-31'],
+    ['2000-02', '2000-02-01', '2000-02-29'],
+    ['1900-02', '1900-02-01', '1900-02-28'],
+    ['1952-07-19', '1952-07-19', '1952-07-19'],
+  ])('%s runs from %s to %s', (bound, first, last) => {
+    expect(firstDay(bound)).toBe(first);
+    expect(lastDay(bound)).toBe(last);
   });
 });

@@ -1,7 +1,18 @@
-import { DEFAULT_LIMIT, MAX_LIMIT, type LocationPrecision } from '@app/cases';
-import { CaseListParams, CursorProblem, decodeCursor, MAX_RESULT_WINDOW } from '@app/search';
-import { InvalidParametersError } from '../errors/api-error';
-import type { CaseListQueryDto } from './case-list-query.dto';
+import { CASE_SUMMARY_FIELDS, CASE_TYPES, CREDIBILITY_LEVELS, DEFAULT_LIMIT, LOCATION_PRECISIONS, MAX_LIMIT } from '@app/cases';
+import {
+  CASE_FACETS,
+  type CaseFilterParams,
+  type CaseListParams,
+  type CaseSort,
+  type CaseSummaryField,
+  CursorProblem,
+  decodeCursor,
+  type CaseFacet,
+  MAX_RESULT_WINDOW,
+} from '@app/search';
+import { InvalidParametersError, type ParameterProblem } from '../errors/api-error';
+import type { CaseFilterQueryDto, CaseListQueryDto } from './case-list-query.dto';
+import { parseBbox, parsePoint } from './geo-params';
 
 /**
  * Turns a validated query into search parameters: defaults applied, numbers parsed, `limit`
@@ -11,7 +22,8 @@ import type { CaseListQueryDto } from './case-list-query.dto';
 export function toCaseListParams(query: CaseListQueryDto, cursorKey?: Buffer): CaseListParams {
   const limit = query.limit === undefined ? DEFAULT_LIMIT : Math.min(Number(query.limit), MAX_LIMIT);
   const offset = query.offset === undefined ? 0 : Number(query.offset);
-  if (query.cursor !== undefined) return withCursor(query.cursor, query.offset, { ...toFilters(query), limit, offset: 0 }, cursorKey);
+  const shown = toShown(query);
+  if (query.cursor !== undefined) return withCursor(query.cursor, query.offset, { ...shown, limit, offset: 0 }, cursorKey);
   if (offset + limit > MAX_RESULT_WINDOW) {
     throw new InvalidParametersError([
       {
@@ -20,36 +32,97 @@ export function toCaseListParams(query: CaseListQueryDto, cursorKey?: Buffer): C
       },
     ]);
   }
-  return { ...toFilters(query), limit, offset };
+  return { ...shown, limit, offset };
 }
 
 /**
- * The export takes the list's filters and nothing else: it always streams every matching case,
- * so paging parameters are refused rather than silently ignored.
+ * The export takes the list's filters and order and nothing else: it always streams every
+ * matching case as full records, so paging, fields and facets are refused rather than ignored.
  */
 export function toCaseExportParams(query: CaseListQueryDto): CaseListParams {
-  const paging = (['limit', 'offset', 'cursor'] as const).filter((name) => query[name] !== undefined);
+  const paging = (['limit', 'offset', 'cursor', 'fields', 'facets'] as const).filter((name) => query[name] !== undefined);
   if (paging.length > 0) {
     throw new InvalidParametersError(
-      paging.map((parameter) => ({ parameter, message: `${parameter} does not apply to the export, which streams every matching case` })),
+      paging.map((parameter) => ({ parameter, message: `${parameter} does not apply to the export, which streams every matching case whole` })),
     );
   }
-  return { ...toFilters(query), limit: 0, offset: 0 };
+  const { sort } = toShown(query);
+  return { ...toCaseFilterParams(query), ...(sort ? { sort } : {}), limit: 0, offset: 0 };
 }
 
-function toFilters(query: CaseListQueryDto): Omit<CaseListParams, 'limit' | 'offset'> {
+/**
+ * The filters, each list deduplicated and in a fixed order, so that equal questions written
+ * differently (`type=radar,military`, `type=military,radar`) are one cache entry and one cursor.
+ * Combinations no single parameter can judge are checked here, each a 400 naming the parameter.
+ */
+export function toCaseFilterParams(query: CaseFilterQueryDto): CaseFilterParams {
+  const problems: ParameterProblem[] = [];
+  const dateFrom = query.dateFrom === undefined ? undefined : firstDay(query.dateFrom);
+  const dateTo = query.dateTo === undefined ? undefined : lastDay(query.dateTo);
+  if (dateFrom && dateTo && dateFrom > dateTo) problems.push({ parameter: 'dateFrom', message: 'dateFrom must not be after dateTo' });
+  const near = query.near === undefined ? undefined : parsePoint(query.near);
+  const radiusKm = query.radiusKm === undefined ? undefined : Number(query.radiusKm);
+  if (radiusKm !== undefined && !near) problems.push({ parameter: 'radiusKm', message: 'radiusKm needs near=lat,lng, the point to measure from' });
+  if (problems.length > 0) throw new InvalidParametersError(problems);
   return {
-    type: query.type,
-    credibility: query.credibility,
-    tranche: query.tranche,
-    country: query.country,
-    precision: query.precision === undefined ? undefined : ([...new Set(query.precision.split(','))] as LocationPrecision[]),
+    type: inOrder(query.type, CASE_TYPES),
+    credibility: inOrder(query.credibility, CREDIBILITY_LEVELS),
+    tranche: sortedSet(query.tranche),
+    country: sortedSet(query.country),
+    precision: inOrder(query.precision, LOCATION_PRECISIONS),
     hasVideo: query.hasVideo === undefined ? undefined : query.hasVideo === 'true',
     year: query.year,
+    dateFrom,
+    dateTo,
+    bbox: query.bbox === undefined ? undefined : parseBbox(query.bbox),
+    near,
+    radiusKm,
     q: query.q ? query.q : undefined,
-    highlight: query.highlight === 'true' ? true : undefined,
     updatedSince: query.updatedSince === undefined ? undefined : toUtcDay(query.updatedSince),
   };
+}
+
+/** The filters plus what to show of the matches, and in which order (the default written out). */
+function toShown(query: CaseListQueryDto): Omit<CaseListParams, 'limit' | 'offset'> {
+  const filters = toCaseFilterParams(query);
+  const asked = query.sort as CaseSort | undefined;
+  if (asked === 'distance' && !filters.near) {
+    throw new InvalidParametersError([{ parameter: 'sort', message: 'sort=distance needs near=lat,lng, the point to measure from' }]);
+  }
+  // Without a keyword every case is equally relevant, so relevance is the newest-first order.
+  const sort: CaseSort = asked === undefined || (asked === 'relevance' && !filters.q) ? (filters.q ? 'relevance' : 'newest') : asked;
+  return {
+    ...filters,
+    highlight: query.highlight === 'true' ? true : undefined,
+    sort,
+    fields: inOrder(query.fields, CASE_SUMMARY_FIELDS) as CaseSummaryField[] | undefined,
+    facets: inOrder(query.facets, CASE_FACETS) as CaseFacet[] | undefined,
+  };
+}
+
+/** A validated comma list as the known values it names, in their canonical order. */
+function inOrder<T extends string>(text: string | undefined, order: readonly T[]): T[] | undefined {
+  if (text === undefined) return undefined;
+  const named = new Set(text.split(','));
+  return order.filter((value) => named.has(value));
+}
+
+function sortedSet(text: string | undefined): string[] | undefined {
+  return text === undefined ? undefined : [...new Set(text.split(','))].sort();
+}
+
+/** `1947` -> `1947-01-01`, `1952-07` -> `1952-07-01`; a day stays itself. */
+export function firstDay(bound: string): string {
+  return bound.length === 4 ? `${bound}-01-01` : bound.length === 7 ? `${bound}-01` : bound;
+}
+
+/** `1952` -> `1952-12-31`, `1952-02` -> `1952-02-29`; a day stays itself. */
+export function lastDay(bound: string): string {
+  if (bound.length === 4) return `${bound}-12-31`;
+  if (bound.length !== 7) return bound;
+  const [year, month] = bound.split('-').map(Number);
+  // Day 0 of the next month is the last day of this one.
+  return `${bound}-${String(new Date(Date.UTC(year, month, 0)).getUTCDate()).padStart(2, '0')}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import {
   CASE_ID_FORMAT,
   CASE_TYPES,
@@ -95,6 +95,41 @@ export class CaseRecordDto extends CaseSummaryDto {
   revisions: CaseRevisionDto[];
 }
 
+/** A summary trimmed by `fields=`: only the fields asked for, and always the id. */
+export class CaseSummarySelectionDto {
+  @ApiProperty({ pattern: CASE_ID_FORMAT.source }) id: string;
+  @ApiPropertyOptional({ format: 'date' }) date?: string;
+  @ApiPropertyOptional({ type: LocalizedTextDto }) dateDisplay?: LocalizedTextDto;
+  @ApiPropertyOptional({ type: LocalizedTextDto }) title?: LocalizedTextDto;
+  @ApiPropertyOptional({ type: CaseLocationDto }) location?: CaseLocationDto;
+  @ApiPropertyOptional({ enum: CASE_TYPES, enumName: 'CaseType' }) type?: CaseType;
+  @ApiPropertyOptional({ enum: CREDIBILITY_LEVELS, enumName: 'Credibility' }) credibility?: Credibility;
+  @ApiPropertyOptional({ pattern: TRANCHE_FORMAT.source }) tranche?: string;
+  @ApiPropertyOptional() hasVideo?: boolean;
+  @ApiPropertyOptional({ type: LocalizedTextDto }) summary?: LocalizedTextDto;
+  @ApiPropertyOptional({ format: 'date' }) addedAt?: string;
+  @ApiPropertyOptional({ format: 'date' }) updatedAt?: string;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } }) highlight?: Record<string, string[]>;
+}
+
+/** A map of value -> count, as its schema. */
+export const countsSchema = (description: string) =>
+  ({ type: 'object', additionalProperties: { type: 'integer', minimum: 0 }, description }) as const;
+const counts = countsSchema;
+
+/** Each facet asked for with `facets=`, as value -> matching cases. */
+export class CaseFacetsDto {
+  @ApiPropertyOptional(counts(`Every type (${CASE_TYPES.join(', ')}), zeros included.`)) type?: Record<string, number>;
+  @ApiPropertyOptional(counts(`Every credibility level (${CREDIBILITY_LEVELS.join(', ')}), zeros included.`)) credibility?: Record<string, number>;
+  @ApiPropertyOptional(counts('Each tranche with a matching case, in release order.')) tranche?: Record<string, number>;
+  @ApiPropertyOptional(counts('Each country code with a matching case.')) country?: Record<string, number>;
+  @ApiPropertyOptional(counts(`Every location precision (${LOCATION_PRECISIONS.join(', ')}), zeros included.`)) precision?: Record<string, number>;
+  @ApiPropertyOptional(counts('true and false, zeros included.')) hasVideo?: Record<string, number>;
+  @ApiPropertyOptional(counts('Each incident year with a matching case (e.g. "1952"), oldest first.')) year?: Record<string, number>;
+  @ApiPropertyOptional(counts('Each decade with a matching case, by its first year (e.g. "1950"), oldest first.')) decade?: Record<string, number>;
+}
+
+@ApiExtraModels(CaseSummaryDto, CaseSummarySelectionDto)
 export class CaseListResponseDto extends EnvelopeDto {
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Cases in this page (the length of cases).' }) count: number;
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Cases matching the filters, before paging.' }) total: number;
@@ -106,9 +141,26 @@ export class CaseListResponseDto extends EnvelopeDto {
   })
   limit: number;
   @ApiProperty({ type: 'integer', minimum: 0 }) offset: number;
-  @ApiProperty({ type: [CaseSummaryDto] }) cases: CaseSummaryDto[];
-  @ApiProperty({ type: 'string', nullable: true, description: 'Pass as cursor (with the same filters) for the next page; null on the last page.' })
+  @ApiProperty({
+    type: 'array',
+    items: { anyOf: [{ $ref: getSchemaPath(CaseSummaryDto) }, { $ref: getSchemaPath(CaseSummarySelectionDto) }] },
+    description: 'Whole summaries; with fields=, each trimmed to those fields and its id.',
+  })
+  cases: (CaseSummaryDto | CaseSummarySelectionDto)[];
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description: 'Pass as cursor (with the same filters and sort) for the next page; null on the last page.',
+  })
   nextCursor: string | null;
+  @ApiPropertyOptional({ type: CaseFacetsDto, description: 'With facets=: counts over every matching case (not just this page).' })
+  facets?: CaseFacetsDto;
+}
+
+export class RelatedCasesResponseDto extends EnvelopeDto {
+  @ApiProperty({ pattern: CASE_ID_FORMAT.source, description: 'The case they are related to.' }) id: string;
+  @ApiProperty({ type: 'integer', minimum: 0 }) count: number;
+  @ApiProperty({ type: [CaseSummaryDto], description: 'Most similar first; never the case itself.' }) cases: CaseSummaryDto[];
 }
 
 export class CaseResponseDto extends EnvelopeDto {

@@ -1,8 +1,9 @@
 import { Controller, Get, Header, Param, Query, StreamableFile } from '@nestjs/common';
 import { CaseListQueryDto } from './case-list-query.dto';
-import { CaseBody, CaseListBody, CasesService } from './cases.service';
+import { CaseBody, CaseListBody, CasesService, RelatedCasesBody } from './cases.service';
+import { RelatedCasesQueryDto } from './related-cases-query.dto';
 import type { CachedReply } from '../response-cache/cached-reply';
-import { DocumentCase, DocumentCaseExport, DocumentCaseList } from './cases.openapi';
+import { DocumentCase, DocumentCaseExport, DocumentCaseList, DocumentRelatedCases } from './cases.openapi';
 
 /** Bodies leave as cached bytes of the named shapes or, for the export, as NDJSON. */
 @Controller('api/cases')
@@ -21,6 +22,12 @@ export class CasesController {
   @DocumentCaseExport()
   export(@Query() query: CaseListQueryDto): Promise<StreamableFile> {
     return this.cases.export(query);
+  }
+
+  @Get(':id/related')
+  @DocumentRelatedCases()
+  related(@Param('id') id: string, @Query() query: RelatedCasesQueryDto): Promise<CachedReply<RelatedCasesBody>> {
+    return this.cases.related(id, query);
   }
 
   @Get(':id')

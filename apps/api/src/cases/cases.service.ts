@@ -6,13 +6,15 @@ import { CachedReply } from '../response-cache/cached-reply';
 import { canonicalQuery, ResponseCache } from '../response-cache/response-cache';
 import type { Payload } from '../envelope/envelope.dto';
 import type { CaseListQueryDto } from './case-list-query.dto';
-import type { CaseListResponseDto, CaseResponseDto } from './case.dto';
+import type { CaseListResponseDto, CaseResponseDto, RelatedCasesResponseDto } from './case.dto';
 import { CaseExportStream, NDJSON } from './case-export.stream';
 import { toCaseExportParams, toCaseListParams } from './case-list-params';
 import { CURSOR_KEY } from './cursor-key';
+import { DEFAULT_RELATED_LIMIT, MAX_RELATED_LIMIT, type RelatedCasesQueryDto } from './related-cases-query.dto';
 
 export type CaseListBody = Payload<CaseListResponseDto>;
 export type CaseBody = Payload<CaseResponseDto>;
+export type RelatedCasesBody = Payload<RelatedCasesResponseDto>;
 
 /** Ids are slugs; anything else cannot name a case, so it is answered without a search. */
 const MAX_ID_LENGTH = 200;
@@ -41,7 +43,14 @@ export class CasesService {
         ? encodeCursor({ after: page.lastSort!, offset: params.offset + count, filters: filterFingerprint(params) }, this.cursorKey)
         : null;
       // The summaries arrive as JSON text and are spliced in as they are (see readCaseListPage).
-      const head: Omit<CaseListBody, 'cases'> = { count, total: page.total, limit: params.limit, offset: params.offset, nextCursor };
+      const head: Omit<CaseListBody, 'cases'> = {
+        count,
+        total: page.total,
+        limit: params.limit,
+        offset: params.offset,
+        nextCursor,
+        ...(page.facets ? { facets: page.facets } : {}),
+      };
       return this.responses.bodyWithJsonArray(head, 'cases', page.casesJson);
     });
   }
@@ -53,7 +62,21 @@ export class CasesService {
   }
 
   async get(id: string): Promise<CachedReply<CaseBody>> {
-    if (id.length > MAX_ID_LENGTH || !CASE_ID_FORMAT.test(id)) throw new CaseNotFoundError(id.slice(0, MAX_ID_LENGTH));
+    checkId(id);
     return this.responses.respond(canonicalQuery('case', { id }), async () => ({ case: await this.repository.findById(id) }));
   }
+
+  /** The cases most like this one; a 404 like get() for an id no case has. */
+  async related(id: string, query: RelatedCasesQueryDto): Promise<CachedReply<RelatedCasesBody>> {
+    checkId(id);
+    const limit = Math.min(query.limit ?? DEFAULT_RELATED_LIMIT, MAX_RELATED_LIMIT);
+    return this.responses.respondWith(canonicalQuery('related', { id, limit }), async () => {
+      const page = await this.repository.related(id, limit);
+      return this.responses.bodyWithJsonArray({ id, count: page.casesJson.length }, 'cases', page.casesJson);
+    });
+  }
+}
+
+function checkId(id: string): void {
+  if (id.length > MAX_ID_LENGTH || !CASE_ID_FORMAT.test(id)) throw new CaseNotFoundError(id.slice(0, MAX_ID_LENGTH));
 }

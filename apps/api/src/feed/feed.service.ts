@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppConfigService } from '@app/config';
-import { CaseFeedRepository } from '@app/search';
+import { CaseFeedRepository, type CaseListParams } from '@app/search';
 import type { CaseListQueryDto } from '../cases/case-list-query.dto';
 import { toCaseListParams } from '../cases/case-list-params';
 import { CURSOR_KEY } from '../cases/cursor-key';
@@ -19,7 +19,29 @@ export interface FeedRequest {
 }
 
 /** The filters in the feed's title, in a fixed order, as normalized by the DTO. */
-const FILTER_NAMES = ['type', 'credibility', 'tranche', 'country', 'precision', 'hasVideo', 'year', 'q', 'updatedSince'] as const;
+const FILTER_NAMES = [
+  'type',
+  'credibility',
+  'tranche',
+  'country',
+  'precision',
+  'hasVideo',
+  'year',
+  'dateFrom',
+  'dateTo',
+  'bbox',
+  'near',
+  'radiusKm',
+  'q',
+  'updatedSince',
+] as const;
+
+/** A filter's value as a query string would write it (lists and places comma-separated). */
+function filterText(params: CaseListParams, name: (typeof FILTER_NAMES)[number]): string {
+  if (name === 'bbox' && params.bbox) return [params.bbox.minLng, params.bbox.minLat, params.bbox.maxLng, params.bbox.maxLat].join(',');
+  if (name === 'near' && params.near) return `${params.near.lat},${params.near.lng}`;
+  return String(params[name]);
+}
 
 /**
  * The feed goes through the same byte cache as the JSON endpoints, so it gets their read timeout
@@ -54,7 +76,7 @@ export class FeedService {
         operatorName: this.config.get('OPERATOR_NAME', { infer: true }),
         operatorSite: this.config.get('OPERATOR_SITE', { infer: true }),
         license: this.envelope.license,
-        filters: FILTER_NAMES.filter((name) => params[name] !== undefined).map((name) => `${name}=${params[name]}`),
+        filters: FILTER_NAMES.filter((name) => params[name] !== undefined).map((name) => `${name}=${filterText(params, name)}`),
         archiveUpdated: page.archiveUpdated,
         cases: page.cases,
       });

@@ -1,4 +1,5 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
+import { CaseFilterQueryDto } from '../cases/case-list-query.dto';
 import type { CachedReply } from '../response-cache/cached-reply';
 import { DocumentStats } from './stats.openapi';
 import { StatsBody, StatsService } from './stats.service';
@@ -9,7 +10,7 @@ export class StatsController {
 
   @Get()
   @DocumentStats()
-  get(): Promise<CachedReply<StatsBody>> {
-    return this.stats.get();
+  get(@Query() query: CaseFilterQueryDto): Promise<CachedReply<StatsBody>> {
+    return this.stats.get(query);
   }
 }

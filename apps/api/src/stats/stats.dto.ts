@@ -1,14 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { CASE_TYPES, SPEC_TRANCHES } from '@app/cases';
 import type { CaseStats } from '@app/search';
+import { countsSchema as counts } from '../cases/case.dto';
 import { EnvelopeDto } from '../envelope/envelope.dto';
 
 export class YearRangeDto {
   @ApiProperty({ type: 'integer', nullable: true, description: 'Earliest incident year; null on an empty archive.' }) from: number | null;
   @ApiProperty({ type: 'integer', nullable: true, description: 'Latest incident year; null on an empty archive.' }) to: number | null;
 }
-
-const counts = (description: string) => ({ type: 'object', additionalProperties: { type: 'integer', minimum: 0 }, description }) as const;
 
 /** The statistics as the search layer computes them (CaseStats), documented; `implements` keeps the two in step. */
 export class StatsResponseDto extends EnvelopeDto implements CaseStats {
@@ -19,7 +18,13 @@ export class StatsResponseDto extends EnvelopeDto implements CaseStats {
   @ApiProperty(counts(`The spec's tranches (${SPEC_TRANCHES.join(', ')}), zeros included, and every other tranche present.`))
   byTranche: Record<string, number>;
   @ApiProperty(counts('Country code -> cases.')) byCountry: Record<string, number>;
-  @ApiProperty({ type: 'string', format: 'date', nullable: true, description: 'The newest updatedAt in the archive; null when it is empty.' })
+  @ApiProperty(counts('Incident year -> cases, oldest first; only years with a case.')) byYear: Record<string, number>;
+  @ApiProperty({
+    type: 'string',
+    format: 'date',
+    nullable: true,
+    description: 'The newest updatedAt among the counted cases; null when there are none.',
+  })
   lastUpdated: string | null;
   @ApiProperty({
     type: 'object',

@@ -6,6 +6,8 @@ import { CachedReply } from '../response-cache/cached-reply';
 import { canonicalQuery, ResponseCache } from '../response-cache/response-cache';
 
 export type StatsBody = Payload<StatsResponseDto>;
+import type { CaseFilterQueryDto } from '../cases/case-list-query.dto';
+import { toCaseFilterParams } from '../cases/case-list-params';
 
 @Injectable()
 export class StatsService {
@@ -14,7 +16,9 @@ export class StatsService {
     private readonly responses: ResponseCache,
   ) {}
 
-  get(): Promise<CachedReply<StatsBody>> {
-    return this.responses.respond<StatsBody>(canonicalQuery('stats', {}), () => this.repository.stats());
+  /** Statistics of the cases the filters keep (the whole archive without any); checked before the cache. */
+  get(query: CaseFilterQueryDto): Promise<CachedReply<StatsBody>> {
+    const filters = toCaseFilterParams(query);
+    return this.responses.respond<StatsBody>(canonicalQuery('stats', filters), () => this.repository.stats(filters));
   }
 }
