@@ -241,7 +241,8 @@ describeBrowser('the explorer in Chromium', () => {
     await open('?lang=en');
     const tranche = 'PURSUE-1';
     const { body: expected } = await get(`/api/cases?tranche=${tranche}&limit=20`);
-    await page.getByLabel('Release').selectOption(tranche);
+    await page.locator('#filter-tranche').click();
+    await page.locator(`#filter-tranche-${tranche}`).check();
     await page.waitForURL(/tranche=PURSUE-1/);
     await page.locator('.card').first().waitFor();
     expect(await totalShown()).toBe(expected.total);
@@ -262,7 +263,7 @@ describeBrowser('the explorer in Chromium', () => {
     const shared = await context.newPage();
     await shared.goto(page.url());
     await shared.locator('.card').first().waitFor();
-    await expect(shared.locator('#filter-tranche').inputValue()).resolves.toBe(tranche);
+    await expect(shared.locator(`#filter-tranche-${tranche}`).isChecked()).resolves.toBe(true);
     await expect(shared.locator('.card').first().getAttribute('data-case-id')).resolves.toBe(second.cases[0].id);
     await shared.close();
   });
@@ -419,11 +420,121 @@ describeBrowser('the explorer in Chromium', () => {
     await page.keyboard.type('Roswell');
     await page.keyboard.press('Enter');
     await page.locator(`.card[data-case-id="${ROSWELL}"]`).waitFor();
-    // Choosing a filter with the keyboard applies it and leaves the focus on that filter.
+    // A menu opens from the keyboard; ticking a value applies it and leaves the focus on that value.
     await page.locator('#filter-type').focus();
-    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('filter-type-military');
+    await page.keyboard.press('Space');
     await page.waitForURL(/type=military/);
-    expect(await focused()).toBe('filter-type');
+    await page.locator('.total').waitFor();
+    expect(await focused()).toBe('filter-type-military');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    await page.waitForURL(/type=military%2Cradar/);
+    await page.locator('.total').waitFor();
+    expect(await focused()).toBe('filter-type-radar');
+    // The order is a plain select: arrow keys choose, and the choice applies.
+    await page.locator('#filter-sort').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.waitForURL(/sort=newest/);
+    await page.locator('.total').waitFor();
+    expect(await focused()).toBe('filter-sort');
+  });
+
+  it('shows facet counts in the menus and takes several values of one filter', async () => {
+    const { body: all } = await get('/api/cases?facets=type,country&limit=0');
+    await open('?lang=en');
+    await page.locator('.card').first().waitFor();
+    await page.locator('#filter-type').click();
+    const label = (id: string) =>
+      page
+        .locator(`label:has(#${id})`)
+        .innerText()
+        .then((text) => text.trim());
+    await expect(label('filter-type-military')).resolves.toBe(`Military (${all.facets.type.military})`);
+    await expect(label('filter-type-radar')).resolves.toBe(`Radar (${all.facets.type.radar})`);
+
+    await page.locator('#filter-type-military').check();
+    await page.waitForURL(/type=military/);
+    await page.locator('#filter-type-radar').check();
+    await page.waitForURL(/type=military%2Cradar/);
+    const { body: both } = await get('/api/cases?type=military,radar&limit=20&facets=country');
+    await page.locator('.total').waitFor();
+    expect(await totalShown()).toBe(both.total);
+    await expect(page.locator('.card').first().getAttribute('data-case-id')).resolves.toBe(both.cases[0].id);
+    // A menu counts what each of its values would add; the other menus count within the choice.
+    await expect(label('filter-type-radar')).resolves.toBe(`Radar (${all.facets.type.radar})`);
+    await page.locator('#filter-country').click();
+    await expect(label('filter-country-US')).resolves.toBe(`United States (${both.facets.country.US})`);
+    await expect(page.locator('.multi-chosen').first().innerText()).resolves.toBe('2 chosen');
+    await shoot('filters-en', false);
+  });
+
+  it('narrows by a date range and orders oldest first, in Chinese, all in the URL', async () => {
+    const { body: expected } = await get('/api/cases?dateFrom=1947&dateTo=1952-07&sort=oldest&limit=20');
+    await open('?lang=zh');
+    await page.locator('.card').first().waitFor();
+    await page.getByLabel('起始日期').fill('1947');
+    await page.getByLabel('截止日期').fill('1952-07');
+    await page.getByLabel('截止日期').press('Enter');
+    await page.waitForURL(/dateFrom=1947&dateTo=1952-07/);
+    await page.getByLabel('排序').selectOption('oldest');
+    await page.waitForURL(/sort=oldest/);
+    await page.locator('.total').waitFor();
+    expect(await totalShown()).toBe(expected.total);
+    await expect(page.locator('.card').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-case-id')))).resolves.toEqual(
+      expected.cases.map((item: { id: string }) => item.id),
+    );
+    // A link from before the range (year=) opens as that year's range.
+    await open('?lang=zh&year=1952');
+    await page.locator('.total').waitFor();
+    expect(await totalShown()).toBe((await get('/api/cases?year=1952&limit=0')).body.total);
+    await expect(page.locator('#filter-dateFrom').inputValue()).resolves.toBe('1952');
+  });
+
+  it('searches the area in view on the map, and goes back to the whole world', async () => {
+    await open('?lang=en&view=map');
+    await page.locator('#case-map[data-drawn-cases]').waitFor();
+    const box = (await page.locator('#case-map canvas').boundingBox()) as { x: number; y: number; width: number; height: number };
+    // Zoom in over North America (left of centre, above the middle), as a reader would with the wheel.
+    await page.mouse.move(box.x + box.width * 0.25, box.y + box.height * 0.35);
+    for (let step = 0; step < 4; step++) await page.mouse.wheel(0, -300);
+    await page.waitForTimeout(300);
+    await page.locator('#search-area').click();
+    await page.waitForURL(/bbox=/);
+    const bbox = new URL(page.url()).searchParams.get('bbox') as string;
+    const [west, south, east, north] = bbox.split(',').map(Number);
+    expect(east - west).toBeLessThan(300);
+    expect(north - south).toBeLessThan(150);
+    await page.locator('#case-map[data-drawn-cases]').waitFor();
+    const { body: inArea } = await get(`/api/cases?bbox=${bbox}&limit=0`);
+    expect(inArea.total).toBeGreaterThan(0);
+    expect(Number(await page.locator('[data-shown]').getAttribute('data-total'))).toBe(inArea.total);
+    expect(Number(await page.locator('[data-shown]').getAttribute('data-shown'))).toBe(inArea.total);
+    await shoot('map-area-en', false);
+
+    // The list keeps the area too.
+    await page.getByRole('link', { name: 'Search', exact: true }).click();
+    await page.locator('.total').waitFor();
+    expect(await totalShown()).toBe(inArea.total);
+    await page.getByRole('link', { name: 'Map', exact: true }).click();
+    await page.locator('#clear-area').click();
+    await page.waitForURL((url) => !url.searchParams.has('bbox'));
+    await page.locator('#case-map[data-drawn-cases]').waitFor();
+    expect(Number(await page.locator('[data-shown]').getAttribute('data-total'))).toBe((await get('/api/cases?limit=0')).body.total);
+  });
+
+  it('lists related cases on the case page, never the case itself', async () => {
+    const { body: related } = await get(`/api/cases/${ROSWELL}/related?limit=6`);
+    await open(`?lang=en&case=${ROSWELL}`);
+    await page.locator('.case-related li').first().waitFor();
+    const ids = await page.locator('.case-related li').evaluateAll((items) => items.map((item) => item.getAttribute('data-case-id')));
+    expect(ids).toEqual(related.cases.map((item: { id: string }) => item.id));
+    expect(ids).not.toContain(ROSWELL);
+    await page.locator('.case-related a').first().click();
+    await page.waitForURL(new RegExp(`case=${related.cases[0].id}`));
+    await expect(page.locator('article.case h2').textContent()).resolves.toBe(related.cases[0].title.en);
   });
 
   it('fits a phone screen and keeps the first view within its download budget', async () => {

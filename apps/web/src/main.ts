@@ -1,5 +1,5 @@
 import './styles.css';
-import { fetchStats, type Filters } from './api/api-client';
+import { fetchFacets, type Filters } from './api/api-client';
 import { navigate, startApp } from './app';
 import { h, mount } from './dom/h';
 import { setLanguage, t } from './i18n/i18n';
@@ -36,15 +36,19 @@ function render(state: UrlState): void {
       mount(main, view);
       return renderCharts(view, controller.signal);
     }
-    const stats = await fetchStats().catch(() => undefined);
+    // Without counts the menus still work; they only lack the numbers.
+    const facets = await fetchFacets(state.filters, controller.signal).catch(() => undefined);
     if (controller.signal.aborted) return;
     const apply = (filters: Filters) => navigate({ filters, offset: 0, cursor: undefined });
     mount(
       main,
-      filtersForm(state.filters, stats, apply, () => apply({})),
+      filtersForm(state.filters, facets, apply, () => apply({})),
       view,
     );
-    if (focused) document.getElementById(focused)?.focus();
+    // Back where the reader was: a ticked box sits in a menu that must be open again.
+    const again = focused ? document.getElementById(focused) : null;
+    again?.closest('details')?.setAttribute('open', '');
+    again?.focus();
     return state.view === 'map' ? renderMap(view, state, controller.signal) : renderResults(view, state, controller.signal);
   };
   show().catch((error: Error) => {

@@ -1,10 +1,14 @@
 import { MAX_LIMIT } from '../../../../libs/cases/src/case-list.limits';
-import type { CaseListResponse, CaseResponse, ListedCase, StatsResponse } from './api.types';
+import type { CaseListResponse, CaseResponse, FacetCounts, ListedCase, RelatedCasesResponse, StatsResponse } from './api.types';
 
-/** The list filters, by their query parameter names. */
-export const FILTER_NAMES = ['q', 'type', 'credibility', 'tranche', 'country', 'hasVideo', 'year'] as const;
+/** The list's query parameters the explorer keeps in its URL: the filters and the order. */
+export const FILTER_NAMES = ['q', 'type', 'credibility', 'tranche', 'country', 'hasVideo', 'dateFrom', 'dateTo', 'bbox', 'sort'] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
 export type Filters = Partial<Record<FilterName, string>>;
+
+/** The filters whose menu takes several values, each shown with its count of cases. */
+export const FACETED_FILTERS = ['type', 'credibility', 'tranche', 'country', 'hasVideo'] as const;
+export type FacetedFilter = (typeof FACETED_FILTERS)[number];
 
 export class ApiRequestError extends Error {
   constructor(
@@ -27,6 +31,32 @@ export function listUrl(filters: Filters, paging: { limit: number; offset?: numb
   else if (paging.offset) params.set('offset', String(paging.offset));
   if (paging.highlight && filters.q?.trim()) params.set('highlight', 'true');
   return `/api/cases?${params}`;
+}
+
+/**
+ * How many cases each value of each menu would give. A menu's own choice is left out of the
+ * filters its counts are taken under (the others all apply), so every value of it shows what
+ * ticking it would add. Menus with nothing chosen share one request; each menu with a choice
+ * needs its own. `limit=0`: counts only.
+ */
+export async function fetchFacets(filters: Filters, signal?: AbortSignal): Promise<Partial<Record<FacetedFilter, FacetCounts>>> {
+  const chosen = FACETED_FILTERS.filter((name) => filters[name]);
+  const unchosen = FACETED_FILTERS.filter((name) => !filters[name]);
+  const facetsUrl = (names: readonly FacetedFilter[], without?: FacetedFilter) => {
+    const rest: Filters = { ...filters, sort: undefined };
+    if (without) delete rest[without];
+    return `${listUrl(rest, { limit: 0 })}&facets=${names.join(',')}`;
+  };
+  const requests = [
+    ...(unchosen.length ? [fetchList(facetsUrl(unchosen), signal)] : []),
+    ...chosen.map((name) => fetchList(facetsUrl([name], name), signal)),
+  ];
+  const pages = await Promise.all(requests);
+  return Object.assign({}, ...pages.map((page) => page.facets ?? {}));
+}
+
+export function fetchRelated(id: string, limit: number, signal?: AbortSignal): Promise<RelatedCasesResponse> {
+  return getJson<RelatedCasesResponse>(`/api/cases/${encodeURIComponent(id)}/related?limit=${limit}`, signal);
 }
 
 async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {

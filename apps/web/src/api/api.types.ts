@@ -15,6 +15,16 @@ export interface CaseListResponse {
   limit: number;
   offset?: number;
   nextCursor?: string | null;
+  /** With `facets=`: facet name -> value -> cases. */
+  facets?: Record<string, FacetCounts>;
+  cases: ListedCase[];
+}
+
+export type FacetCounts = Record<string, number>;
+
+export interface RelatedCasesResponse {
+  id: string;
+  count: number;
   cases: ListedCase[];
 }
 
@@ -29,8 +39,7 @@ export interface StatsResponse {
   byType: Record<string, number>;
   byTranche: Record<string, number>;
   byCountry: Record<string, number>;
-  /** Not in every version of the api; the year chart counts from the case list without it. */
-  byYear?: Record<string, number>;
+  byYear: Record<string, number>;
   /** Newer apis: the newest `updatedAt`, and the day each PURSUE release was published. */
   lastUpdated?: string | null;
   releases?: Record<string, string>;

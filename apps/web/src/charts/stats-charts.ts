@@ -21,12 +21,6 @@ export function yearSeries(byYear: Record<string, number>): Series {
   return { labels, values: labels.map((year) => byYear[year] ?? 0) };
 }
 
-export function countsByYear(dates: string[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const date of dates) counts[date.slice(0, 4)] = (counts[date.slice(0, 4)] ?? 0) + 1;
-  return counts;
-}
-
 export function typeSeries(stats: StatsResponse): Series {
   return { labels: Object.keys(stats.byType).map(enumLabel), values: Object.values(stats.byType) };
 }

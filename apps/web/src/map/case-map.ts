@@ -3,6 +3,7 @@ import { createChart } from '../charts/echarts-setup';
 import { h } from '../dom/h';
 import { enumLabel, pick, t } from '../i18n/i18n';
 import { type Cluster, clusterCases, DRAWN_PRECISIONS, type DrawnPrecision } from './clusters';
+import { bboxView, viewBbox } from './view-bbox';
 import { registerWorldMap, WORLD_MAP } from './world';
 
 /**
@@ -16,17 +17,23 @@ const MARKS: Record<DrawnPrecision, { color: string; fill: string; borderType: '
   area: { color: '#6b21a8', fill: 'rgba(107, 33, 168, 0.06)', borderType: 'dashed', base: 24, z: 1 },
 };
 
-/** Draws the cases on the world map; clicking a lone case opens it, a group lists its cases. */
+/**
+ * Draws the cases on the world map (zoomed to `area` when the list is limited to one); clicking a
+ * lone case opens it, a group lists its cases. `visibleBbox` reads the part of the map in view
+ * after the reader has panned and zoomed, as the api's bbox.
+ */
 export async function drawCaseMap(
   canvas: HTMLElement,
   panel: HTMLElement,
   cases: ListedCase[],
   caseHref: (id: string) => string,
   signal: AbortSignal,
-): Promise<{ clusters: Cluster<ListedCase>[]; unplaced: ListedCase[] }> {
+  area?: string,
+): Promise<{ clusters: Cluster<ListedCase>[]; unplaced: ListedCase[]; visibleBbox: () => string }> {
   await registerWorldMap();
   const { clusters, unplaced } = clusterCases(cases);
   const chart = createChart(canvas, signal);
+  const view = area ? bboxView(area) : undefined;
   chart.setOption({
     aria: { enabled: true, label: { description: t('mapLabel') } },
     tooltip: { trigger: 'item', confine: true },
@@ -34,7 +41,8 @@ export async function drawCaseMap(
     geo: {
       map: WORLD_MAP,
       roam: true,
-      zoom: 1.15,
+      zoom: view ? view.zoom * 1.15 : 1.15,
+      ...(view ? { center: view.center } : {}),
       scaleLimit: { min: 1, max: 12 },
       silent: true,
       itemStyle: { areaColor: '#e5e7eb', borderColor: '#9ca3af', borderWidth: 0.5 },
@@ -100,7 +108,9 @@ export async function drawCaseMap(
     0,
   );
   canvas.dataset.drawnCases = String(drawn);
-  return { clusters, unplaced };
+  const corner = (x: number, y: number) => chart.convertFromPixel({ geoIndex: 0 }, [x, y]) as [number, number];
+  const visibleBbox = () => viewBbox(corner(0, 0), corner(chart.getWidth(), chart.getHeight()));
+  return { clusters, unplaced, visibleBbox };
 }
 
 /** Follows an in-app link the same way a click on an anchor would. */

@@ -27,8 +27,19 @@ describe('the explorer URL', () => {
   });
 
   it('leaves defaults and empty filters out, and ignores a bad view or offset', () => {
-    const state = parseUrlState('?lang=en&view=nope&offset=-3&type=&year=1952', ['en']);
-    expect(state).toMatchObject({ view: 'search', offset: 0, filters: { year: '1952' } });
-    expect(formatUrlState(state)).toBe('?lang=en&year=1952');
+    const state = parseUrlState('?lang=en&view=nope&offset=-3&type=&dateFrom=1952', ['en']);
+    expect(state).toMatchObject({ view: 'search', offset: 0, filters: { dateFrom: '1952' } });
+    expect(formatUrlState(state)).toBe('?lang=en&dateFrom=1952');
+  });
+
+  it('keeps several values, a date range, a map area and an order', () => {
+    const search = '?lang=en&type=military%2Cradar&dateFrom=1947&dateTo=1952-07&bbox=-130%2C20%2C-60%2C55&sort=oldest';
+    const state = parseUrlState(search, ['en']);
+    expect(state.filters).toEqual({ type: 'military,radar', dateFrom: '1947', dateTo: '1952-07', bbox: '-130,20,-60,55', sort: 'oldest' });
+    expect(formatUrlState(state)).toBe(search);
+  });
+
+  it("reads an old year link as that year's range", () => {
+    expect(parseUrlState('?lang=en&year=1952', ['en']).filters).toEqual({ dateFrom: '1952', dateTo: '1952' });
   });
 });

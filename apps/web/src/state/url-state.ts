@@ -31,6 +31,9 @@ export function parseUrlState(search: string, preferred: readonly string[]): Url
     const value = params.get(name)?.trim();
     if (value) filters[name] = value;
   }
+  // Links from before the date range said `year=`: the same year as a range.
+  const year = params.get('year')?.trim();
+  if (year && /^\d{4}$/.test(year) && !filters.dateFrom && !filters.dateTo) Object.assign(filters, { dateFrom: year, dateTo: year });
   return {
     lang: (LANGUAGES as readonly string[]).includes(lang ?? '') ? (lang as Lang) : languageFrom(preferred),
     view: (VIEWS as readonly string[]).includes(view ?? '') ? (view as View) : 'search',

@@ -1,4 +1,4 @@
-import { ApiRequestError, fetchCase } from '../api/api-client';
+import { ApiRequestError, fetchCase, fetchRelated } from '../api/api-client';
 import type { FullCase } from '../api/api.types';
 import { hrefFor } from '../app';
 import { h, mount } from '../dom/h';
@@ -7,6 +7,8 @@ import type { MessageKey } from '../i18n/messages';
 import { badges } from './case-card';
 
 const DVIDS_VIDEO_PAGE = 'https://www.dvidshub.net/video/';
+/** Enough to browse on from; the api's own page has more. */
+const RELATED_SHOWN = 6;
 
 /** One case in full: facts, narrative, specs, sources, images with credits, and its videos. */
 export async function renderCase(container: HTMLElement, id: string, signal: AbortSignal): Promise<void> {
@@ -135,6 +137,39 @@ export async function renderCase(container: HTMLElement, id: string, signal: Abo
   document.title = `${pick(record.title)} · ${t('appTitle')}`;
   // Screen readers and keyboards start at the case, not at the top of the page.
   container.querySelector<HTMLElement>('#case-title')?.focus({ preventScroll: true });
+  await relatedCases(container.querySelector('article.case') as HTMLElement, record.id, signal);
+}
+
+/** The most similar cases, below the case, each a link with its date and place. */
+async function relatedCases(article: HTMLElement, id: string, signal: AbortSignal): Promise<void> {
+  const { cases } = await fetchRelated(id, RELATED_SHOWN, signal);
+  if (signal.aborted) return;
+  article.append(
+    section(
+      'related',
+      cases.length === 0
+        ? h('p', {}, t('noRelated'))
+        : h(
+            'ul',
+            { class: 'related' },
+            cases.map((item) =>
+              h(
+                'li',
+                { 'data-case-id': item.id },
+                h('a', { href: hrefFor({ caseId: item.id }), 'data-nav': true }, pick(item.title)),
+                h('br', {}),
+                h(
+                  'small',
+                  {},
+                  h('time', { datetime: item.date }, pick(item.dateDisplay)),
+                  ' · ',
+                  placeWithCountry(pick(item.location.name), item.location.country),
+                ),
+              ),
+            ),
+          ),
+    ),
+  );
 }
 
 function section(heading: MessageKey, ...content: (Node | Node[] | false)[]): HTMLElement {

@@ -1,4 +1,4 @@
-import { fetchAllCases, fetchStats } from '../api/api-client';
+import { fetchStats } from '../api/api-client';
 import { h, mount } from '../dom/h';
 import { t } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/messages';
@@ -9,19 +9,10 @@ export async function renderCharts(container: HTMLElement, signal: AbortSignal):
   mount(container, h('h2', {}, t('chartsHeading')), h('p', { role: 'status' }, t('loading')));
   const [charts, stats] = await Promise.all([import('../charts/stats-charts'), fetchStats()]);
 
-  // /api/stats may not count by year. Then the cheapest honest source is the case list itself:
-  // a walk in pages of the largest size (the map needs the same walk), counted here by `date`.
-  let byYear = stats.byYear;
-  let yearNote: string | undefined;
-  if (!byYear) {
-    const cases = await fetchAllCases({}, signal);
-    byYear = charts.countsByYear(cases.map((item) => item.date));
-    yearNote = t('perYearFromList', { n: cases.length });
-  }
   if (signal.aborted) return;
 
   const figures: [string, MessageKey, Series, boolean, string | undefined][] = [
-    ['year', 'perYear', charts.yearSeries(byYear), false, yearNote],
+    ['year', 'perYear', charts.yearSeries(stats.byYear), false, undefined],
     ['type', 'perType', charts.typeSeries(stats), true, undefined],
     ['tranche', 'perTranche', charts.trancheSeries(stats), false, undefined],
     ['country', 'topCountries', charts.countrySeries(stats), true, undefined],

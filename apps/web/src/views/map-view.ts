@@ -1,5 +1,5 @@
 import { fetchAllCases } from '../api/api-client';
-import { hrefFor } from '../app';
+import { hrefFor, navigate } from '../app';
 import { h, mount } from '../dom/h';
 import { enumLabel, pick, t } from '../i18n/i18n';
 import type { UrlState } from '../state/url-state';
@@ -14,8 +14,34 @@ export async function renderMap(container: HTMLElement, state: UrlState, signal:
   // ECharts and the boundaries load only when someone opens the map.
   const [{ drawCaseMap }, cases] = await Promise.all([import('../map/case-map'), fetchAllCases(state.filters, signal)]);
   if (signal.aborted) return;
-  const { clusters, unplaced } = await drawCaseMap(canvas, panel, cases, (id) => hrefFor({ caseId: id }), signal);
+  const { clusters, unplaced, visibleBbox } = await drawCaseMap(canvas, panel, cases, (id) => hrefFor({ caseId: id }), signal, state.filters.bbox);
   const shown = cases.length - unplaced.length;
+
+  // Pan and zoom, then ask for the cases in view: the list and the map both keep the area.
+  const area = h(
+    'p',
+    { class: 'map-area' },
+    h(
+      'button',
+      {
+        type: 'button',
+        id: 'search-area',
+        onclick: () => navigate({ filters: { ...state.filters, bbox: visibleBbox() }, offset: 0, cursor: undefined }),
+      },
+      t('searchArea'),
+    ),
+    state.filters.bbox && [
+      ' ',
+      h('span', { class: 'note' }, t('areaActive')),
+      ' ',
+      h(
+        'a',
+        { href: hrefFor({ filters: { ...state.filters, bbox: undefined }, offset: 0, cursor: undefined }), 'data-nav': true, id: 'clear-area' },
+        t('clearArea'),
+      ),
+    ],
+  );
+  canvas.after(area);
 
   mount(
     status,
