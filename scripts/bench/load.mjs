@@ -1,7 +1,8 @@
 // HTTP load: autocannon runs compared both ways round, the walks of the whole archive, and the rows
-// they make (uncached, walks, cached hit, 304, RSS; or, with BENCH_ONLY=duties, each duty's cost).
+// they make (uncached, walks, cached hit, 304, faceted and bbox lists on new cache keys, RSS; or, with BENCH_ONLY=duties, each duty's cost).
 import autocannon from 'autocannon';
 import { searchAfterWalk, searchBody, walkJson, walkRequest } from './elasticsearch.mjs';
+import { distinctKeyRows } from './distinct-keys.mjs';
 import { peakRssMb, startApi, startBare, startDutyFree, startProxy, stop } from './processes.mjs';
 import {
   ALIAS,
@@ -30,7 +31,7 @@ async function load(options) {
  * machine over a run favours one end; measuring both ways and averaging cancels most of that.
  * Resolves to each run's mean req/s and p99, and its errors, by name.
  */
-async function compare(runs) {
+export async function compare(runs) {
   const names = Object.keys(runs);
   const results = Object.fromEntries(names.map((name) => [name, { rps: 0, p99: 0, errors: 0 }]));
   for (const order of [names, [...names].reverse()]) {
@@ -144,6 +145,8 @@ export async function httpRows(size, es, esUrl, total) {
     } else {
       skip(size, '304 Not Modified req/s', 'skipped: the api sends no ETag');
     }
+    await distinctKeyRows(size, esUrl, base);
+
     const apiRss = peakRssMb(cached.pid);
     const bareRss = peakRssMb(bare.pid);
     row(size, 'api peak RSS under load', apiRss, bareRss, 'MB', '', 'baseline: bare Fastify under the same load');

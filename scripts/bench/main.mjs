@@ -14,7 +14,7 @@
 // timed warm and repeated (steady()).
 //
 //   BENCH_SECONDS (5) per load run, BENCH_CONNECTIONS (20), BENCH_SIZES (bundled,100000),
-//   BENCH_1M=1 adds 1000000, BENCH_ONLY=ingest|http|duties to run one group (duties: what each
+//   BENCH_1M=1 adds 1000000, BENCH_ONLY=ingest|http|duties|query to run one group (query: only the faceted and bbox rows; duties: what each
 //   per-request duty adds to a 304, not part of a full run), CASES_ALIAS (cases),
 //   ELASTICSEARCH_URL (else the local dev node), BENCH_WORKDIR (a temp dir) for generated data.
 //
@@ -24,10 +24,11 @@
 import { rmSync, statSync } from 'node:fs';
 import { ensureElasticsearch, stopLocalElasticsearch } from '../local-stack.mjs';
 import { generated } from './datasets.mjs';
+import { distinctKeyRows } from './distinct-keys.mjs';
 import { esClient, rawBulk } from './elasticsearch.mjs';
 import { dutyRows, httpRows } from './load.mjs';
-import { runIngest } from './processes.mjs';
-import { ALIAS, BUNDLED, CONNECTIONS, log, ONLY, SECONDS, SIZES, work } from './settings.mjs';
+import { runIngest, startApi, stop } from './processes.mjs';
+import { ALIAS, API_PORT, BUNDLED, CONNECTIONS, log, ONLY, SECONDS, SIZES, work } from './settings.mjs';
 import { printTable, row } from './table.mjs';
 
 async function benchSize(size, es, esUrl) {
@@ -65,6 +66,14 @@ async function benchSize(size, es, esUrl) {
   if (ONLY === 'duties') {
     log(`${label}: the per-request duties, ${SECONDS}s per run, ${CONNECTIONS} connections`);
     await dutyRows(label, env);
+  } else if (ONLY === 'query') {
+    log(`${label}: faceted and bbox lists on new cache keys, ${SECONDS}s per run, ${CONNECTIONS} connections`);
+    const cached = await startApi(API_PORT, env);
+    try {
+      await distinctKeyRows(label, esUrl, `http://127.0.0.1:${API_PORT}`);
+    } finally {
+      await stop(cached);
+    }
   } else if (ONLY !== 'ingest') {
     log(`${label}: HTTP load, ${SECONDS}s per run, ${CONNECTIONS} connections`);
     await httpRows(label, es, esUrl, total);
