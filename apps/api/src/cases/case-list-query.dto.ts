@@ -26,7 +26,7 @@ import {
   TRANCHE_FORMAT,
 } from '@app/cases';
 import { CASE_FACETS, CASE_SORTS, MAX_RESULT_WINDOW } from '@app/search';
-import { MAX_RADIUS_KM, parseBbox, parsePoint } from './geo-params';
+import { MAX_RADIUS_KM, MIN_RADIUS_KM, parseBbox, parsePoint } from './geo-params';
 
 export const MAX_KEYWORD_LENGTH = 200;
 export const MAX_CURSOR_LENGTH = 1_000;
@@ -123,7 +123,7 @@ function DateBound(name: 'dateFrom' | 'dateTo', description: string, example: st
 export const BBOX_MESSAGE =
   'bbox must be minLng,minLat,maxLng,maxLat in degrees (longitudes -180 to 180, latitudes -90 to 90, minLat at most maxLat; minLng above maxLng crosses the antimeridian), e.g. -125,24,-66,50';
 export const NEAR_MESSAGE = 'near must be lat,lng in degrees (latitude -90 to 90, longitude -180 to 180), e.g. 38.9,-77.04';
-const RADIUS_MESSAGE = `radiusKm must be a number of kilometres above 0 and at most ${MAX_RADIUS_KM}, e.g. 300`;
+const RADIUS_MESSAGE = `radiusKm must be a number of kilometres from ${MIN_RADIUS_KM} to ${MAX_RADIUS_KM}, e.g. 300`;
 
 /**
  * The filters: which cases match. Shared by the list, the export, the feed and /api/stats. Every
@@ -225,7 +225,7 @@ export class CaseFilterQueryDto {
   })
   @IsOptional()
   @Max(MAX_RADIUS_KM, { message: RADIUS_MESSAGE })
-  @Min(Number.MIN_VALUE, { message: RADIUS_MESSAGE })
+  @Min(MIN_RADIUS_KM, { message: RADIUS_MESSAGE })
   @Transform(({ value }) => (typeof value === 'string' && /^\d+(?:\.\d+)?$/.test(value.trim()) ? Number(value.trim()) : value))
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: RADIUS_MESSAGE })
   radiusKm?: number;

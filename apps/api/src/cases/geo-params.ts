@@ -2,6 +2,8 @@ import type { GeoBox, GeoPoint } from '@app/search';
 
 /** Half the Earth's circumference: no two points are farther apart. */
 export const MAX_RADIUS_KM = 20_038;
+/** One metre. Smaller numbers would print as `1e-7`, which Elasticsearch cannot read as a distance. */
+export const MIN_RADIUS_KM = 0.001;
 
 const NUMBER = /^-?\d+(?:\.\d+)?$/;
 
