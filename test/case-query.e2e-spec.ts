@@ -309,7 +309,7 @@ describe('bad parameters name themselves', () => {
     ['near=91,0', 'near', /near must be lat,lng/],
     ['near=38.9,-77&radiusKm=0', 'radiusKm', /radiusKm must be a number of kilometres from 0.001 to 20038/],
     ['near=38.9,-77&radiusKm=0.0000001', 'radiusKm', /radiusKm must be a number of kilometres from 0.001/],
-    ['near=38.9,-77&radiusKm=30000', 'radiusKm', /at most 20038/],
+    ['near=38.9,-77&radiusKm=30000', 'radiusKm', /to 20038/],
     ['near=38.9,-77&radiusKm=far', 'radiusKm', /radiusKm must be a number/],
     ['radiusKm=100', 'radiusKm', /radiusKm needs near/],
     ['sort=random', 'sort', /sort must be one of: relevance, newest, oldest, distance/],
