@@ -173,6 +173,16 @@ describe('real responses match the document', () => {
     expectDocumented(bad.body, '/api/stats', 400);
   });
 
+  it('a keyword search, with each hit saying how it matched and a did-you-mean', async () => {
+    for (const q of ['Rosswell', 'flying disc Roswell']) {
+      const { status, body } = await request(api.baseUrl, `/api/cases?limit=5&q=${encodeURIComponent(q)}`);
+      expect(status).toBe(200);
+      expect(body.cases[0].match).toEqual(expect.any(String));
+      expect(body).toHaveProperty('suggestion');
+      expectDocumented(body, '/api/cases', 200);
+    }
+  });
+
   it('the Atom feed, documented as application/atom+xml', async () => {
     expect(Object.keys(document.paths['/api/feed.atom'].get.responses['200'].content)).toEqual(['application/atom+xml']);
     const response = await fetch(`${api.baseUrl}/api/feed.atom?type=radar`);

@@ -1,3 +1,4 @@
+import { didYouMeanSuggester, keywordClauses } from './case-keyword.query';
 import { buildCaseListRequest, KEYWORD_FIELDS, readCaseListPage, toCaseListPage } from './case-list.query';
 
 const FIELDS = ['title.en^3', 'title.zh^3', 'location.name.en^2', 'location.name.zh^2', 'summary.en', 'summary.zh'];
@@ -8,7 +9,14 @@ describe('buildCaseListRequest', () => {
   it('lists everything newest first, then by id, when nothing is filtered', () => {
     expect(buildCaseListRequest('cases', { limit: 50, offset: 0 })).toEqual({
       index: 'cases',
-      filter_path: ['hits.total.value', 'hits.hits._source', 'hits.hits.sort', 'hits.hits.highlight'],
+      filter_path: [
+        'hits.total.value',
+        'hits.hits._source',
+        'hits.hits.sort',
+        'hits.hits.highlight',
+        'hits.hits.matched_queries',
+        'suggest.*.options.text',
+      ],
       from: 0,
       size: 50,
       track_total_hits: true,
@@ -74,21 +82,14 @@ describe('buildCaseListRequest', () => {
     });
   });
 
-  it('searches a keyword as plain words over both languages: cases with all words first, the words in order next, any word as a fallback', () => {
-    const request = buildCaseListRequest('cases', { q: 'title:(x OR y*', limit: 5, offset: 0 });
-    expect(request.query).toEqual({
-      bool: {
-        filter: [],
-        must: [{ multi_match: { query: 'title:(x OR y*', fields: FIELDS, type: 'cross_fields', operator: 'or', minimum_should_match: '1' } }],
-        should: [
-          { multi_match: { query: 'title:(x OR y*', fields: FIELDS, type: 'cross_fields', operator: 'and', boost: 10 } },
-          { multi_match: { query: 'title:(x OR y*', fields: FIELDS, type: 'phrase', slop: 3, boost: 2 } },
-        ],
-      },
-    });
+  it('puts the keyword clauses beside the filters, orders by score, and asks for a did-you-mean', () => {
+    const request = buildCaseListRequest('cases', { q: 'title:(x OR y*', type: 'radar', limit: 5, offset: 0 });
+    expect(request.query).toEqual({ bool: { filter: [{ term: { type: 'radar' } }], ...keywordClauses('title:(x OR y*') } });
+    expect(request.suggest).toEqual(didYouMeanSuggester('title:(x OR y*'));
     expect(KEYWORD_FIELDS).toEqual(FIELDS);
     expect(request.sort).toEqual(['_score', { date: { order: 'desc' } }, { id: { order: 'asc' } }]);
     expect(request).not.toHaveProperty('highlight');
+    expect(buildCaseListRequest('cases', { limit: 5, offset: 0 })).not.toHaveProperty('suggest');
   });
 
   it('asks for highlighted fragments of the searched fields when highlight is set with a keyword', () => {
@@ -229,6 +230,30 @@ describe('toCaseListPage', () => {
       { id: 'a', highlight: {} },
     ]);
     expect(toCaseListPage(response).cases).toEqual([{ id: 'b' }, { id: 'a' }]);
+  });
+});
+
+describe('toCaseListPage with a keyword', () => {
+  it('says of each case whether it matched every word, and passes on the did-you-mean', () => {
+    const response = {
+      hits: {
+        total: { value: 2 },
+        hits: [
+          { _source: { id: 'b' }, matched_queries: ['all'] },
+          { _source: { id: 'a' }, matched_queries: [] },
+        ],
+      },
+      suggest: { did_you_mean: [{ text: 'rosswell', offset: 0, length: 8, options: [{ text: 'roswell', score: 0.2 }] }] },
+    } as never;
+    expect(toCaseListPage(response, { q: 'Rosswell' })).toEqual({
+      total: 2,
+      cases: [
+        { id: 'b', match: 'all' },
+        { id: 'a', match: 'some' },
+      ],
+      suggestion: 'roswell',
+    });
+    expect(readCaseListPage(Buffer.from(JSON.stringify(response)), { q: 'Rosswell' })).toMatchObject({ suggestion: 'roswell' });
   });
 });
 

@@ -16,7 +16,6 @@ import {
   type ValidationArguments,
 } from 'class-validator';
 import {
-  CASE_SUMMARY_FIELDS,
   CASE_TYPES,
   CREDIBILITY_LEVELS,
   DEFAULT_LIMIT,
@@ -25,7 +24,7 @@ import {
   normalizeTranche,
   TRANCHE_FORMAT,
 } from '@app/cases';
-import { CASE_FACETS, CASE_SORTS, MAX_RESULT_WINDOW } from '@app/search';
+import { CASE_FACETS, CASE_LIST_FIELDS, CASE_SORTS, MAX_RESULT_WINDOW } from '@app/search';
 import { MAX_RADIUS_KM, MIN_RADIUS_KM, parseBbox, parsePoint } from './geo-params';
 
 export const MAX_KEYWORD_LENGTH = 200;
@@ -270,11 +269,11 @@ export class CaseListQueryDto extends CaseFilterQueryDto {
 
   @ApiPropertyOptional({
     type: 'string',
-    description: `Trim each summary to these fields, comma-separated: ${CASE_SUMMARY_FIELDS.join(', ')}. id is always included.`,
+    description: `Trim each summary to these fields, comma-separated: ${CASE_LIST_FIELDS.join(', ')}. id is always included; match only with q.`,
     example: 'id,title,date',
   })
   @IsOptional()
-  @ItemsOf('fields', CASE_SUMMARY_FIELDS, 'fields')
+  @ItemsOf('fields', CASE_LIST_FIELDS, 'fields')
   @Transform(eachItem())
   @IsString(once('fields'))
   fields?: string;

@@ -56,6 +56,12 @@ export class CaseSummaryDto {
     description: 'With highlight=true: field path -> matching fragments.',
   })
   highlight?: Record<string, string[]>;
+  @ApiPropertyOptional({
+    enum: ['all', 'some'],
+    description:
+      'With q: all when every word of the query matched this case (as typed, misspelt, or as the start of a word), some when only some did.',
+  })
+  match?: 'all' | 'some';
 }
 
 export class CaseVideoDto {
@@ -110,6 +116,7 @@ export class CaseSummarySelectionDto {
   @ApiPropertyOptional({ format: 'date' }) addedAt?: string;
   @ApiPropertyOptional({ format: 'date' }) updatedAt?: string;
   @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } }) highlight?: Record<string, string[]>;
+  @ApiPropertyOptional({ enum: ['all', 'some'], description: 'With q and match among the fields: see CaseSummaryDto.match.' }) match?: 'all' | 'some';
 }
 
 /** A map of value -> count, as its schema. */
@@ -155,6 +162,14 @@ export class CaseListResponseDto extends EnvelopeDto {
   nextCursor: string | null;
   @ApiPropertyOptional({ type: CaseFacetsDto, description: 'With facets=: counts over every matching case (not just this page).' })
   facets?: CaseFacetsDto;
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    description:
+      'With q: the query with the words the archive does not contain corrected (did you mean), or null when every word was found as typed.',
+    example: 'roswell ufo crash',
+  })
+  suggestion?: string | null;
 }
 
 export class RelatedCasesResponseDto extends EnvelopeDto {
