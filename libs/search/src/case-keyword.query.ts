@@ -137,6 +137,15 @@ function allWordsClause(words: string[], prefix: string | undefined): estypes.Qu
   };
 }
 
+/**
+ * What highlights mark: the words as typed (and their synonyms) in the spec's fields. Marking the
+ * misspelt and prefix matches too would make the highlighter expand every fuzzy word per field and
+ * document, which cost a list page ten to twenty times its search.
+ */
+export function highlightQuery(q: string): estypes.QueryDslQueryContainer {
+  return { multi_match: { query: q, fields: KEYWORD_FIELDS, type: 'cross_fields', operator: 'or' } };
+}
+
 /** Analyzed as the text was indexed (stemmed, no synonyms), so only the typed words themselves are forgiven. */
 function fuzzyClause(query: string, boost: number): estypes.QueryDslQueryContainer {
   return {
