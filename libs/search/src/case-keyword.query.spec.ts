@@ -46,6 +46,24 @@ describe('keywordClauses', () => {
     });
   });
 
+  it('lets the layers themselves be the all-words query for a one-word query', () => {
+    const { must, should } = keywordClauses('Rendle');
+    expect(must).toEqual([
+      {
+        bool: {
+          _name: 'all',
+          should: [
+            { multi_match: { query: 'Rendle', fields: SPEC, type: 'cross_fields', operator: 'or', minimum_should_match: '1' } },
+            { multi_match: { query: 'Rendle', fields: DEEP, type: 'cross_fields', operator: 'or', boost: 0.3 } },
+            fuzzy('Rendle', 1),
+            { multi_match: { query: 'Rendle', fields: PREFIX, boost: 0.3 } },
+          ],
+        },
+      },
+    ]);
+    expect(should).toHaveLength(2);
+  });
+
   it('forgives no misspelling and no prefix in Chinese or in a word with digits', () => {
     const { must, should } = keywordClauses('凯克斯堡 F-89');
     expect(JSON.stringify(must)).not.toContain('fuzziness');

@@ -12,7 +12,7 @@ import type { estypes } from '@elastic/elasticsearch';
  * 4. the last word as the start of a word in a title or place name (a name still being typed).
  *
  * A case must match one layer to be listed. Each case is also tested for whether every word of the
- * query matched somewhere, by any layer (named query `all`; see matchedAllWords).
+ * query matched somewhere, by any layer (named query `all`; see matchedAllWords), which also lifts it.
  * Weights measured with scripts/search-quality.mjs on test/search-quality/judged-queries.json.
  */
 
@@ -86,10 +86,14 @@ export function keywordClauses(q: string): Pick<estypes.QueryDslBoolQuery, 'must
   const last = words.at(-1);
   const prefix = last !== undefined && LATIN_WORD.test(last) ? last : undefined;
   const spec = { query: q, fields: KEYWORD_FIELDS, type: 'cross_fields' as const };
+  // One word: a case that matches any layer has matched every word, so the layers themselves are
+  // the all-words query, and the separate one (which would only repeat them) is left out.
+  const single = words.length === 1;
   return {
     must: [
       {
         bool: {
+          ...(single ? { _name: ALL_WORDS_QUERY } : {}),
           should: [
             { multi_match: { ...spec, operator: 'or', minimum_should_match: '1' } },
             { multi_match: { query: q, fields: DEEP_FIELDS, type: 'cross_fields', operator: 'or', boost: DEEP_BOOST } },
@@ -102,7 +106,7 @@ export function keywordClauses(q: string): Pick<estypes.QueryDslBoolQuery, 'must
     should: [
       { multi_match: { ...spec, operator: 'and', boost: ALL_WORDS_BOOST } },
       { multi_match: { query: q, fields: KEYWORD_FIELDS, type: 'phrase', slop: PHRASE_SLOP, boost: PHRASE_BOOST } },
-      allWordsClause(words, prefix),
+      ...(single ? [] : [allWordsClause(words, prefix)]),
     ],
   };
 }

@@ -257,6 +257,17 @@ describe('toCaseListPage with a keyword', () => {
     });
     expect(readCaseListPage(Buffer.from(JSON.stringify(response)), { q: 'Rosswell' })).toMatchObject({ suggestion: 'roswell' });
   });
+
+  it('splices match onto each summary as it came, without parsing it, when the hits carry sort values', () => {
+    const body = Buffer.from(
+      '{"hits":{"total":{"value":2},"hits":[{"_source":{"id":"b","title":{"en":"B"}},"sort":[2.5,-1,"b"],"matched_queries":["all"]},' +
+        '{"_source":{"id":"a"},"sort":[1.5,-1,"a"]}]},"suggest":{"did_you_mean":[{"text":"x","offset":0,"length":1,"options":[]}]}}',
+    );
+    const page = readCaseListPage(body, { q: 'b a' });
+    expect(page.casesJson.map((json) => json.toString('utf8'))).toEqual(['{"id":"b","title":{"en":"B"},"match":"all"}', '{"id":"a","match":"some"}']);
+    expect(page).toMatchObject({ total: 2, lastSort: [1.5, -1, 'a'] });
+    expect(page).not.toHaveProperty('suggestion');
+  });
 });
 
 describe('readCaseListPage', () => {
