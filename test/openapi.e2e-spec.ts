@@ -173,6 +173,17 @@ describe('real responses match the document', () => {
     expectDocumented(bad.body, '/api/stats', 400);
   });
 
+  it('suggestions, and a suggest request with a bad parameter', async () => {
+    for (const q of ['Tremon', '罗斯威', 'Zzyzx']) {
+      const { status, body } = await request(api.baseUrl, `/api/suggest?q=${encodeURIComponent(q)}`);
+      expect(status).toBe(200);
+      expectDocumented(body, '/api/suggest', 200);
+    }
+    const bad = await request(api.baseUrl, '/api/suggest?q=a&limit=11');
+    expect(bad.status).toBe(400);
+    expectDocumented(bad.body, '/api/suggest', 400);
+  });
+
   it('a keyword search, with each hit saying how it matched and a did-you-mean', async () => {
     for (const q of ['Rosswell', 'flying disc Roswell']) {
       const { status, body } = await request(api.baseUrl, `/api/cases?limit=5&q=${encodeURIComponent(q)}`);

@@ -13,9 +13,10 @@ import { QuotaModule } from './quota/quota.module';
 import { CachedReplyInterceptor } from './response-cache/cached-reply.interceptor';
 import { ResponseCacheModule } from './response-cache/response-cache.module';
 import { StatsModule } from './stats/stats.module';
+import { SuggestModule } from './suggest/suggest.module';
 
 @Module({
-  imports: [EnvelopeModule, ResponseCacheModule, CasesModule, StatsModule, FeedModule, QuotaModule, HealthModule, MetricsModule],
+  imports: [EnvelopeModule, ResponseCacheModule, CasesModule, StatsModule, SuggestModule, FeedModule, QuotaModule, HealthModule, MetricsModule],
   providers: [
     // The first interceptor listed is the outermost: cached replies become bytes before the envelope sees them.
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -8,6 +8,7 @@ import { buildCaseListRequest, CaseListPageJson, CaseListParams, readCaseListPag
 import type { CaseFilterParams } from './case-filter.query';
 import { buildRelatedCasesRequest } from './case-related.query';
 import { buildStatsRequest, CaseStats, toStats } from './case-stats.query';
+import { buildCaseSuggestRequest, CaseSuggestParams, CaseSuggestion, toCaseSuggestions } from './case-suggest.query';
 import { readRawHits, type SortValues } from './raw-hits';
 import { CaseNotFoundError } from './search.errors';
 
@@ -47,6 +48,10 @@ export class CasesRepository {
     const record = await this.index.findSource<CaseRecord>(id, ['point']);
     if (!record) throw new CaseNotFoundError(id);
     return record;
+  }
+
+  async suggest(params: CaseSuggestParams): Promise<CaseSuggestion[]> {
+    return toCaseSuggestions(await this.index.search(buildCaseSuggestRequest(this.index.alias, params)), params.q);
   }
 
   async stats(filters: CaseFilterParams = {}): Promise<CaseStats> {

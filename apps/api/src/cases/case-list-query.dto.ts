@@ -231,7 +231,9 @@ export class CaseFilterQueryDto {
 
   @ApiPropertyOptional({
     maxLength: MAX_KEYWORD_LENGTH,
-    description: 'Plain-text keywords over titles, place names and summaries in both languages; every word must match. Trimmed; no query syntax.',
+    description:
+      'Plain-text keywords in both languages over titles, place names and summaries, then (lower) detail, specs and sources; ' +
+      "cases with every word first, misspellings and a last word still being typed forgiven (see each hit's match, and suggestion). Trimmed; no query syntax.",
   })
   @IsOptional()
   @Transform(trim)
