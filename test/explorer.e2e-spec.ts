@@ -215,6 +215,65 @@ describeBrowser('the explorer in Chromium', () => {
     await shoot('case-zh');
   });
 
+  it('offers cases as the search box is typed: a combobox for arrow keys, Enter and Escape, in both languages', async () => {
+    const RENDLESHAM = '1980-rendlesham-forest';
+    const { body: record } = await get(`/api/cases/${RENDLESHAM}`);
+    await open('?lang=en');
+    const box = page.getByRole('combobox', { name: 'Search text' });
+    await box.focus();
+    await page.keyboard.type('Rendle');
+    const listbox = page.getByRole('listbox', { name: 'Suggested cases' });
+    const first = listbox.getByRole('option').first();
+    await first.waitFor();
+    await expect(box.getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(first.textContent()).resolves.toContain(record.case.title.en);
+    await expect(first.getAttribute('lang')).resolves.toBe('en');
+    await shoot('suggest-en', false);
+
+    // Down selects the first suggestion for assistive technology; Escape closes the list and keeps the text.
+    await page.keyboard.press('ArrowDown');
+    await expect(first.getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(box.getAttribute('aria-activedescendant')).resolves.toBe(await first.getAttribute('id'));
+    await page.keyboard.press('Escape');
+    await listbox.waitFor({ state: 'hidden' });
+    await expect(box.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(box.inputValue()).resolves.toBe('Rendle');
+
+    // Typing on opens it again; Enter on the chosen suggestion opens its case.
+    await page.keyboard.type('s');
+    await first.waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(new RegExp(`case=${RENDLESHAM}`));
+    await expect(page.locator('article.case h2').textContent()).resolves.toBe(record.case.title.en);
+
+    await open('?lang=zh');
+    await page.getByRole('combobox', { name: '关键词' }).focus();
+    await page.keyboard.type('凯克斯');
+    const zhFirst = page.getByRole('listbox', { name: '建议的案例' }).getByRole('option').first();
+    await zhFirst.waitFor();
+    await expect(zhFirst.textContent()).resolves.toContain('凯克斯堡');
+    await expect(zhFirst.getAttribute('lang')).resolves.toBe('zh-Hans');
+    await expect(page.locator('[role="status"]').filter({ hasText: '条建议' }).count()).resolves.toBe(1);
+  });
+
+  it('says "Did you mean" under a misspelt search, and follows it', async () => {
+    await open('?lang=en');
+    await page.getByLabel('Search text').fill('Rosswell');
+    await page.getByLabel('Search text').press('Enter');
+    await page.waitForURL(/q=Rosswell/);
+    const suggestion = page.locator('.did-you-mean a');
+    await expect(suggestion.textContent()).resolves.toBe('roswell');
+    await expect(page.locator('.did-you-mean').textContent()).resolves.toBe('Did you mean roswell?');
+    await suggestion.click();
+    await page.waitForURL(/q=roswell/);
+    await page.locator(`.card[data-case-id="${ROSWELL}"]`).waitFor();
+    await expect(page.locator('.did-you-mean').count()).resolves.toBe(0);
+
+    await open(`?lang=zh&q=Rosswell`);
+    await expect(page.locator('.did-you-mean').textContent()).resolves.toBe('您是不是要找 roswell？');
+  });
+
   it('links each DVIDS video to its page and shows images with their credits', async () => {
     const { body: withVideo } = await get('/api/cases?hasVideo=true&limit=500');
     const records = await Promise.all(

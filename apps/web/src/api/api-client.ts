@@ -1,5 +1,5 @@
 import { MAX_LIMIT } from '../../../../libs/cases/src/case-list.limits';
-import type { CaseListResponse, CaseResponse, FacetCounts, ListedCase, RelatedCasesResponse, StatsResponse } from './api.types';
+import type { CaseListResponse, CaseResponse, FacetCounts, ListedCase, RelatedCasesResponse, StatsResponse, Suggestion, SuggestResponse } from './api.types';
 
 /** The list's query parameters the explorer keeps in its URL: the filters and the order. */
 export const FILTER_NAMES = ['q', 'type', 'credibility', 'tranche', 'country', 'hasVideo', 'dateFrom', 'dateTo', 'bbox', 'sort'] as const;
@@ -74,6 +74,12 @@ export function fetchList(url: string, signal?: AbortSignal): Promise<CaseListRe
 
 export async function fetchCase(id: string, signal?: AbortSignal): Promise<CaseResponse> {
   return getJson<CaseResponse>(`/api/cases/${encodeURIComponent(id)}`, signal);
+}
+
+/** Titles and place names completing what has been typed (GET /api/suggest). */
+export async function fetchSuggestions(text: string, limit: number, signal?: AbortSignal): Promise<Suggestion[]> {
+  const params = new URLSearchParams({ q: text, limit: String(limit) });
+  return (await getJson<SuggestResponse>(`/api/suggest?${params}`, signal)).suggestions;
 }
 
 let statsLoad: Promise<StatsResponse> | undefined;

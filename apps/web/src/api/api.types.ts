@@ -2,9 +2,10 @@ import type { CaseRecord, CaseSummary, LocalizedText } from '../../../../libs/ca
 
 export type { LocalizedText };
 
-/** A listed case; `highlight` is there only when the list was asked for it (`highlight=true`). */
+/** A listed case; `highlight` is there only when the list was asked for it (`highlight=true`), `match` only with `q`. */
 export interface ListedCase extends CaseSummary {
   highlight?: Record<string, string[]>;
+  match?: 'all' | 'some';
 }
 
 export type FullCase = CaseRecord;
@@ -17,6 +18,8 @@ export interface CaseListResponse {
   nextCursor?: string | null;
   /** With `facets=`: facet name -> value -> cases. */
   facets?: Record<string, FacetCounts>;
+  /** With `q`: the query with its misspelt words corrected, or null. */
+  suggestion?: string | null;
   cases: ListedCase[];
 }
 
@@ -26,6 +29,20 @@ export interface RelatedCasesResponse {
   id: string;
   count: number;
   cases: ListedCase[];
+}
+
+/** One completion from /api/suggest. */
+export interface Suggestion {
+  id: string;
+  text: string;
+  field: 'title' | 'place';
+  language: 'en' | 'zh';
+  title: string;
+}
+
+export interface SuggestResponse {
+  q: string;
+  suggestions: Suggestion[];
 }
 
 export interface CaseResponse {

@@ -51,7 +51,29 @@ export async function renderResults(container: HTMLElement, state: UrlState, sig
       ),
   );
 
+  // Did you mean, and whether the cases listed match only some of the words (never passed off as the answer).
+  const notes = h(
+    'div',
+    { class: 'search-notes' },
+    response.suggestion &&
+      h(
+        'p',
+        { class: 'did-you-mean' },
+        `${t('didYouMean')} `,
+        h(
+          'a',
+          {
+            href: hrefFor({ filters: { ...state.filters, q: response.suggestion }, offset: 0, cursor: undefined, caseId: undefined }),
+            'data-nav': true,
+          },
+          response.suggestion,
+        ),
+        t('didYouMeanEnd'),
+      ),
+    response.cases.length > 0 && response.cases.every((listed) => listed.match === 'some') && h('p', { class: 'partial-match' }, t('someWordsOnly')),
+  );
   container.append(
+    notes,
     response.cases.length === 0 ? h('p', { class: 'empty' }, t('noResults')) : h('div', { class: 'cards' }, response.cases.map(caseCard)),
     pager,
   );
