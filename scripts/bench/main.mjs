@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: figures only, each a ratio to a baseline measured in the same run, at two
 // archive sizes (the bundled archive and 100k synthetic cases; 1M too with BENCH_1M=1):
-//   - uncached list and `q` search vs the identical request sent straight to Elasticsearch, with a
+//   - uncached list, `q` search and suggest vs the identical request sent straight to Elasticsearch, with a
 //     pass-through proxy beside them: the most any process in between can reach on this machine;
 //   - a cached hit, and the 304 path, vs bare Fastify serving the same bytes, with the api minus its
 //     per-request duties (quota, access log, CORS, metrics) beside them: what those duties cost;
