@@ -139,7 +139,9 @@ describeBrowser('the explorer in Chromium', () => {
       if (message.type() === 'error') problems.push(`console: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('response', (r) => { if (r.status() >= 500) void r.text().then((b) => console.log('DEBUG5xx', r.url(), b)); });
+    page.on('response', (r) => {
+      if (r.status() >= 500) void r.text().then((b) => console.log('DEBUG5xx', r.url(), b));
+    });
   });
 
   afterEach(async () => {
