@@ -134,6 +134,10 @@ describe('order', () => {
     const dates = body.cases.map((c: CaseRecord) => c.date);
     expect(body.total).toBeGreaterThan(1);
     expect(dates).toEqual([...dates].sort().reverse());
+    // Still only the cases q finds (the same total as by relevance), each saying how it matched.
+    expect(body.total).toBe((await get('/api/cases?q=radar')).body.total);
+    expect(body.total).toBeLessThan((await get('/api/cases')).body.total);
+    for (const listed of body.cases) expect(['all', 'some']).toContain(listed.match);
   });
 });
 

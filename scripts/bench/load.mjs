@@ -60,7 +60,7 @@ export async function httpRows(size, es, esUrl, total) {
   // Uncached: the api with its response cache off, vs the same search body sent to Elasticsearch,
   // and a pass-through proxy as the floor any process in between can reach on this machine.
   const queries = [
-    listQuery('uncached list ?type=military', 'type=military', { type: 'military' }),
+    listQuery('uncached list ?type=military', 'type=military', { type: ['military'] }),
     listQuery('uncached search ?q=radar', 'q=radar', { q: 'radar' }),
     listQuery('uncached search ?q=Rosswell crash', 'q=Rosswell%20crash', { q: 'Rosswell crash' }),
     suggestQuery('uncached suggest ?q=Rendle', 'q=Rendle', { q: 'Rendle', limit: 5 }),

@@ -1,11 +1,11 @@
-import { didYouMeanSuggester, keywordClauses, keywordWords, matchedAllWords, readDidYouMean } from './case-keyword.query';
+import { didYouMeanRequest, didYouMeanSuggester, keywordClauses, keywordWords, matchedAllWords, readDidYouMean } from './case-keyword.query';
 
 const SPEC = ['title.en^3', 'title.zh^3', 'location.name.en^2', 'location.name.zh^2', 'summary.en', 'summary.zh'];
 const DEEP = ['detail.en', 'detail.zh', 'specs.value.en', 'specs.value.zh', 'specs.label.en', 'specs.label.zh', 'sources.label', 'sources.label.zh'];
 const FUZZY = ['title.en^3', 'location.name.en^2', 'summary.en', 'detail.en^0.5'];
 const PREFIX = ['title.en.prefix^3', 'location.name.en.prefix^2'];
 const fuzzy = (query: string, boost: number) => ({
-  multi_match: { query, fields: FUZZY, analyzer: 'case_text_en', fuzziness: 'AUTO:4,8', prefix_length: 1, boost },
+  multi_match: { query, fields: FUZZY, analyzer: 'case_text_en', fuzziness: 'AUTO:4,8', prefix_length: 1, max_expansions: 10, boost },
 });
 const asTyped = (query: string) => ({
   multi_match: { query, fields: [...SPEC, ...DEEP.map((field) => `${field}^0.3`)], type: 'cross_fields', operator: 'and', zero_terms_query: 'all' },
@@ -29,7 +29,7 @@ describe('keywordClauses', () => {
         },
       ],
       should: [
-        { multi_match: { query: 'Kecksberg  7 crash', fields: SPEC, type: 'cross_fields', operator: 'and', boost: 10 } },
+        { multi_match: { query: 'Kecksberg  7 crash', fields: SPEC, type: 'cross_fields', operator: 'and', boost: 10, _name: 'typed' } },
         { multi_match: { query: 'Kecksberg  7 crash', fields: SPEC, type: 'phrase', slop: 3, boost: 2 } },
         {
           bool: {
@@ -99,6 +99,16 @@ describe('did you mean', () => {
           direct_generator: [{ field: 'spelling', suggest_mode: 'missing', min_word_length: 4, prefix_length: 1 }],
         },
       },
+    });
+  });
+
+  it('is asked in a search of its own that reads no hits', () => {
+    expect(didYouMeanRequest('cases', 'Rosswell')).toEqual({
+      index: 'cases',
+      size: 0,
+      track_total_hits: false,
+      filter_path: ['suggest.*.options.text'],
+      suggest: didYouMeanSuggester('Rosswell'),
     });
   });
 

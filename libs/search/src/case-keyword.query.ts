@@ -7,13 +7,19 @@ import type { estypes } from '@elastic/elasticsearch';
  * 1. the words as typed (stemmed, synonyms, Traditional Chinese simplified) in the spec's fields:
  *    title, place name and summary, with every word, and in order, counting extra;
  * 2. the same words in the deeper fields (detail, specs, sources), where witnesses, pilots, ships
- *    and units are named;
- * 3. Latin-script words within a small edit distance (misspellings);
+ *    and units are named: one cross_fields query over all of them, at a lower weight;
+ * 3. Latin-script words within a small edit distance (misspellings), the first letter right and at
+ *    most 10 candidate words per typed word and field (the fuzzy rewrite is what this layer costs);
  * 4. the last word as the start of a word in a title or place name (a name still being typed).
  *
  * A case must match one layer to be listed. Each case is also tested for whether every word of the
- * query matched somewhere, by any layer (named query `all`; see matchedAllWords), which also lifts it.
- * Weights measured with scripts/search-quality.mjs on test/search-quality/judged-queries.json.
+ * query matched somewhere, by any layer (named query `all`; see matchedAllWords), which also lifts
+ * it; a one-word query needs no separate test (its layers are the test). The all-words-as-typed
+ * clause of layer 1 is named too (`typed`): a page none of whose cases matched it is one whose
+ * words were not all found as typed, and only then is the did-you-mean suggester asked (a second,
+ * small search; see didYouMeanRequest).
+ * Weights measured with scripts/search-quality.mjs on test/search-quality/judged-queries.json;
+ * cost with scripts/bench/keyword-cost.mjs.
  */
 
 /** The spec's fields: title matches weigh more than place name or summary matches. */
@@ -31,7 +37,11 @@ export const DEEP_FIELDS = [
   'sources.label.zh',
 ];
 
-/** The English fields a misspelt word is looked for in (Chinese is matched by character pairs, never by edit distance). */
+/**
+ * The English fields a misspelt word is looked for in (Chinese is matched by character pairs, never
+ * by edit distance). Titles and places alone cost less (smaller term dictionaries to rewrite
+ * against) but lost "Rosswell ufo crash" and the people-asked set fell to MRR@10 0.941 with a miss.
+ */
 export const FUZZY_FIELDS = ['title.en^3', 'location.name.en^2', 'summary.en', 'detail.en^0.5'];
 
 /** Each word's first 2-20 letters (elastic/index/cases.mappings.json), for the last word of a query. */
@@ -39,6 +49,9 @@ export const PREFIX_FIELDS = ['title.en.prefix^3', 'location.name.en.prefix^2'];
 
 /** The name of the query that matches a case only if every word of `q` matched in it. */
 export const ALL_WORDS_QUERY = 'all';
+
+/** The name of the query that matches a case with every word of `q` as typed in its title, place or summary. */
+export const TYPED_WORDS_QUERY = 'typed';
 
 /**
  * The all-words match decides the order, and words found in the query's order (within a few
@@ -65,6 +78,8 @@ const PREFIX_BOOST = 0.3;
  */
 const FUZZINESS = 'AUTO:4,8';
 const FUZZY_PREFIX_LENGTH = 1;
+/** Candidate words per misspelt word and field (Elasticsearch's default is 50). */
+const FUZZY_MAX_EXPANSIONS = 10;
 
 /** Words of Latin letters only (apostrophes and hyphens allowed): no digits, so Gemini 7 never finds Gemini 6. */
 const LATIN_WORD = /^[\p{Script=Latin}'’-]*\p{Script=Latin}[\p{Script=Latin}'’-]*$/u;
@@ -104,7 +119,7 @@ export function keywordClauses(q: string): Pick<estypes.QueryDslBoolQuery, 'must
       },
     ],
     should: [
-      { multi_match: { ...spec, operator: 'and', boost: ALL_WORDS_BOOST } },
+      { multi_match: { ...spec, operator: 'and', boost: ALL_WORDS_BOOST, _name: TYPED_WORDS_QUERY } },
       { multi_match: { query: q, fields: KEYWORD_FIELDS, type: 'phrase', slop: PHRASE_SLOP, boost: PHRASE_BOOST } },
       ...(single ? [] : [allWordsClause(words, prefix)]),
     ],
@@ -153,7 +168,15 @@ export function highlightQuery(q: string): estypes.QueryDslQueryContainer {
 /** Analyzed as the text was indexed (stemmed, no synonyms), so only the typed words themselves are forgiven. */
 function fuzzyClause(query: string, boost: number): estypes.QueryDslQueryContainer {
   return {
-    multi_match: { query, fields: FUZZY_FIELDS, analyzer: 'case_text_en', fuzziness: FUZZINESS, prefix_length: FUZZY_PREFIX_LENGTH, boost },
+    multi_match: {
+      query,
+      fields: FUZZY_FIELDS,
+      analyzer: 'case_text_en',
+      fuzziness: FUZZINESS,
+      prefix_length: FUZZY_PREFIX_LENGTH,
+      max_expansions: FUZZY_MAX_EXPANSIONS,
+      boost,
+    },
   };
 }
 
@@ -163,8 +186,17 @@ function prefixClause(word: string, boost: number): estypes.QueryDslQueryContain
 
 /** Whether a hit matched every word (its `matched_queries` from a request built with keywordClauses). */
 export function matchedAllWords(matchedQueries: string[] | Record<string, number> | undefined): boolean {
+  return matchedNamed(matchedQueries, ALL_WORDS_QUERY);
+}
+
+/** Whether a hit has every word as typed in its title, place or summary. */
+export function matchedTypedWords(matchedQueries: string[] | Record<string, number> | undefined): boolean {
+  return matchedNamed(matchedQueries, TYPED_WORDS_QUERY);
+}
+
+function matchedNamed(matchedQueries: string[] | Record<string, number> | undefined, name: string): boolean {
   if (!matchedQueries) return false;
-  return Array.isArray(matchedQueries) ? matchedQueries.includes(ALL_WORDS_QUERY) : ALL_WORDS_QUERY in matchedQueries;
+  return Array.isArray(matchedQueries) ? matchedQueries.includes(name) : name in matchedQueries;
 }
 
 /** The name of the did-you-mean suggester in a list request. */
@@ -190,6 +222,14 @@ export function didYouMeanSuggester(q: string): estypes.SearchSuggester {
       },
     },
   } as estypes.SearchSuggester;
+}
+
+/**
+ * The did-you-mean suggester alone: no hits, no total, so the search costs only the suggester.
+ * Asked after a list search none of whose cases has every word as typed (see needsDidYouMean).
+ */
+export function didYouMeanRequest(index: string, q: string): estypes.SearchRequest {
+  return { index, size: 0, track_total_hits: false, filter_path: ['suggest.*.options.text'], suggest: didYouMeanSuggester(q) };
 }
 
 /** The corrected query a list response's suggester proposes, if any. */

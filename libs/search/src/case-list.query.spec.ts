@@ -1,5 +1,5 @@
-import { didYouMeanSuggester, keywordClauses } from './case-keyword.query';
-import { buildCaseListRequest, KEYWORD_FIELDS, readCaseListPage, toCaseListPage } from './case-list.query';
+import { keywordClauses } from './case-keyword.query';
+import { buildCaseListRequest, KEYWORD_FIELDS, needsDidYouMean, readCaseListPage, toCaseListPage } from './case-list.query';
 
 const FIELDS = ['title.en^3', 'title.zh^3', 'location.name.en^2', 'location.name.zh^2', 'summary.en', 'summary.zh'];
 
@@ -9,14 +9,7 @@ describe('buildCaseListRequest', () => {
   it('lists everything newest first, then by id, when nothing is filtered', () => {
     expect(buildCaseListRequest('cases', { limit: 50, offset: 0 })).toEqual({
       index: 'cases',
-      filter_path: [
-        'hits.total.value',
-        'hits.hits._source',
-        'hits.hits.sort',
-        'hits.hits.highlight',
-        'hits.hits.matched_queries',
-        'suggest.*.options.text',
-      ],
+      filter_path: ['hits.total.value', 'hits.hits._source', 'hits.hits.sort', 'hits.hits.highlight'],
       from: 0,
       size: 50,
       track_total_hits: true,
@@ -82,10 +75,11 @@ describe('buildCaseListRequest', () => {
     });
   });
 
-  it('puts the keyword clauses beside the filters, orders by score, and asks for a did-you-mean', () => {
-    const request = buildCaseListRequest('cases', { q: 'title:(x OR y*', type: 'radar', limit: 5, offset: 0 });
-    expect(request.query).toEqual({ bool: { filter: [{ term: { type: 'radar' } }], ...keywordClauses('title:(x OR y*') } });
-    expect(request.suggest).toEqual(didYouMeanSuggester('title:(x OR y*'));
+  it('puts the keyword clauses beside the filters, orders by score, and asks how each hit matched (no suggester in the search)', () => {
+    const request = buildCaseListRequest('cases', { q: 'title:(x OR y*', type: ['radar'], limit: 5, offset: 0 });
+    expect(request.query).toEqual({ bool: { filter: [{ terms: { type: ['radar'] } }], ...keywordClauses('title:(x OR y*') } });
+    expect(request.filter_path).toContain('hits.hits.matched_queries');
+    expect(request).not.toHaveProperty('suggest');
     expect(KEYWORD_FIELDS).toEqual(FIELDS);
     expect(request.sort).toEqual(['_score', { date: { order: 'desc' } }, { id: { order: 'asc' } }]);
     expect(request).not.toHaveProperty('highlight');
@@ -236,7 +230,7 @@ describe('toCaseListPage', () => {
 });
 
 describe('toCaseListPage with a keyword', () => {
-  it('says of each case whether it matched every word, and passes on the did-you-mean', () => {
+  it('says of each case whether it matched every word, and whether any had every word as typed', () => {
     const response = {
       hits: {
         total: { value: 2 },
@@ -245,7 +239,6 @@ describe('toCaseListPage with a keyword', () => {
           { _source: { id: 'a' }, matched_queries: [] },
         ],
       },
-      suggest: { did_you_mean: [{ text: 'rosswell', offset: 0, length: 8, options: [{ text: 'roswell', score: 0.2 }] }] },
     } as never;
     expect(toCaseListPage(response, { q: 'Rosswell' })).toEqual({
       total: 2,
@@ -253,15 +246,32 @@ describe('toCaseListPage with a keyword', () => {
         { id: 'b', match: 'all' },
         { id: 'a', match: 'some' },
       ],
-      suggestion: 'roswell',
+      lastSort: undefined,
     });
-    expect(readCaseListPage(Buffer.from(JSON.stringify(response)), { q: 'Rosswell' })).toMatchObject({ suggestion: 'roswell' });
+    expect(readCaseListPage(Buffer.from(JSON.stringify(response)), { q: 'Rosswell' })).toMatchObject({ typedMatch: false });
+    const typed = Buffer.from(JSON.stringify(response).replace('["all"]', '["all","typed"]'));
+    expect(readCaseListPage(typed, { q: 'Roswell' })).toMatchObject({ typedMatch: true });
+  });
+
+  it('leaves match out when fields= does not name it, and keeps it when it does', () => {
+    const response = { hits: { total: { value: 1 }, hits: [{ _source: { id: 'b' }, matched_queries: ['all'] }] } } as never;
+    expect(toCaseListPage(response, { q: 'x', fields: ['title'] }).cases).toEqual([{ id: 'b' }]);
+    expect(toCaseListPage(response, { q: 'x', fields: ['title', 'match'] }).cases).toEqual([{ id: 'b', match: 'all' }]);
+    expect(buildCaseListRequest('cases', { q: 'x', fields: ['title', 'match'], limit: 1, offset: 0 })._source).toEqual(['id', 'title']);
+  });
+
+  it('asks the did-you-mean suggester only on a first page with no case matching every word as typed', () => {
+    expect(needsDidYouMean({ q: 'Rosswell', offset: 0 }, { typedMatch: false })).toBe(true);
+    expect(needsDidYouMean({ q: 'Roswell', offset: 0 }, { typedMatch: true })).toBe(false);
+    expect(needsDidYouMean({ q: 'Rosswell', offset: 10 }, { typedMatch: false })).toBe(false);
+    expect(needsDidYouMean({ q: 'Rosswell', offset: 0, searchAfter: [1, 'a'] }, { typedMatch: false })).toBe(false);
+    expect(needsDidYouMean({ offset: 0 }, {})).toBe(false);
   });
 
   it('splices match onto each summary as it came, without parsing it, when the hits carry sort values', () => {
     const body = Buffer.from(
       '{"hits":{"total":{"value":2},"hits":[{"_source":{"id":"b","title":{"en":"B"}},"sort":[2.5,-1,"b"],"matched_queries":["all"]},' +
-        '{"_source":{"id":"a"},"sort":[1.5,-1,"a"]}]},"suggest":{"did_you_mean":[{"text":"x","offset":0,"length":1,"options":[]}]}}',
+        '{"_source":{"id":"a"},"sort":[1.5,-1,"a"]}]}}',
     );
     const page = readCaseListPage(body, { q: 'b a' });
     expect(page.casesJson.map((json) => json.toString('utf8'))).toEqual(['{"id":"b","title":{"en":"B"},"match":"all"}', '{"id":"a","match":"some"}']);

@@ -2,7 +2,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import { CASE_SUMMARY_FIELDS, CaseSummary } from '@app/cases';
 import { buildFacetAggs, type CaseFacet, type CaseFacetCounts, toFacetCounts } from './case-facets.query';
 import { caseFilterClauses, type CaseFilterParams, GEO_POINT_FIELD } from './case-filter.query';
-import { didYouMeanSuggester, highlightQuery, keywordClauses, matchedAllWords, readDidYouMean } from './case-keyword.query';
+import { highlightQuery, keywordClauses, matchedAllWords, matchedTypedWords } from './case-keyword.query';
 import { readRawHits, type SortValues } from './raw-hits';
 
 export { KEYWORD_FIELDS } from './case-keyword.query';
@@ -58,7 +58,18 @@ export interface CaseListPageJson {
   facets?: CaseFacetCounts;
   casesJson: Buffer[];
   lastSort?: SortValues;
+  /** With `q`: whether a case of this page has every word as typed in its title, place or summary. */
+  typedMatch?: boolean;
   suggestion?: string;
+}
+
+/**
+ * Whether a list page's `q` should be run past the did-you-mean suggester: on a first page, when no
+ * case of it has every word as typed (so some word is misspelt, or only found deeper or as a prefix).
+ * Every other page, and every query whose words were found, costs no suggester.
+ */
+export function needsDidYouMean(params: Pick<CaseListParams, 'q' | 'offset' | 'searchAfter'>, page: Pick<CaseListPageJson, 'typedMatch'>): boolean {
+  return Boolean(params.q) && params.offset === 0 && !params.searchAfter && !page.typedMatch;
 }
 
 /**
@@ -66,14 +77,7 @@ export interface CaseListPageJson {
  * summaries, sort values, highlights and the total: no per-hit _index/_id/_score, no _shards.
  * With no hits the response has no `hits.hits` at all.
  */
-export const CASE_LIST_FILTER_PATH = [
-  'hits.total.value',
-  'hits.hits._source',
-  'hits.hits.sort',
-  'hits.hits.highlight',
-  'hits.hits.matched_queries',
-  'suggest.*.options.text',
-];
+export const CASE_LIST_FILTER_PATH = ['hits.total.value', 'hits.hits._source', 'hits.hits.sort', 'hits.hits.highlight'];
 
 /** Whether each hit of this list says how it matched `q` (`fields=` without `match` leaves it out). */
 export function showsMatch(params: Pick<CaseListParams, 'q' | 'fields'>): boolean {
@@ -117,7 +121,8 @@ export function buildCaseListRequest(index: string, params: CaseListParams): est
   const facets = params.facets?.length ? params.facets : undefined;
   return {
     index,
-    filter_path: facets ? [...CASE_LIST_FILTER_PATH, 'aggregations'] : CASE_LIST_FILTER_PATH,
+    // With q, each hit's named queries: how it matched (see showsMatch and needsDidYouMean).
+    filter_path: [...CASE_LIST_FILTER_PATH, ...(params.q ? ['hits.hits.matched_queries'] : []), ...(facets ? ['aggregations'] : [])],
     // search_after costs the same on page 1 and page 1,000, and is not bound by the 10,000 window.
     from: params.searchAfter ? 0 : params.offset,
     size: params.limit,
@@ -127,7 +132,6 @@ export function buildCaseListRequest(index: string, params: CaseListParams): est
     sort: buildCaseSort(params),
     ...(params.searchAfter ? { search_after: params.searchAfter } : {}),
     ...(params.highlight && params.q ? { highlight: { ...HIGHLIGHT, highlight_query: highlightQuery(params.q) } } : {}),
-    ...(params.q ? { suggest: didYouMeanSuggester(params.q) } : {}),
     // Counted over every matching case, not just this page: aggregations ignore from and size.
     ...(facets ? { aggs: buildFacetAggs(facets) } : {}),
   };
@@ -157,16 +161,17 @@ export function readCaseListPage(body: Buffer, params: Pick<CaseListParams, 'hig
   const casesJson = raw && (showsMatch(params) ? withMatches(raw.sources, raw.matchedQueries) : raw.sources);
   if (raw && casesJson) {
     const facets = params.facets?.length ? { facets: toFacetCounts(raw.aggregations as never, params.facets) } : {};
-    const suggestion = params.q ? readDidYouMean(raw.suggest as Record<string, estypes.SearchSuggest[]> | undefined) : undefined;
-    return { total: raw.total ?? 0, ...facets, casesJson, lastSort: raw.lastSort, ...(suggestion === undefined ? {} : { suggestion }) };
+    const typed = params.q ? { typedMatch: (raw.matchedQueries ?? []).some((names) => matchedTypedWords(names)) } : {};
+    return { total: raw.total ?? 0, ...facets, casesJson, lastSort: raw.lastSort, ...typed };
   }
-  const page = toCaseListPage(JSON.parse(body.toString('utf8')) as estypes.SearchResponse<CaseSummary>, params);
+  const response = JSON.parse(body.toString('utf8')) as estypes.SearchResponse<CaseSummary>;
+  const page = toCaseListPage(response, params);
   return {
     total: page.total,
     ...(page.facets ? { facets: page.facets } : {}),
     casesJson: page.cases.map((summary) => Buffer.from(JSON.stringify(summary))),
     lastSort: page.lastSort,
-    ...(page.suggestion === undefined ? {} : { suggestion: page.suggestion }),
+    ...(params.q ? { typedMatch: (response.hits.hits ?? []).some((hit) => matchedTypedWords(hit.matched_queries)) } : {}),
   };
 }
 
@@ -196,7 +201,6 @@ export function toCaseListPage(
   // filter_path drops `hits.hits` when there are none.
   const hits = response.hits.hits ?? [];
   const match = showsMatch(params);
-  const suggestion = params.q ? readDidYouMean(response.suggest) : undefined;
   return {
     total: typeof total === 'number' ? total : (total?.value ?? 0),
     ...(params.facets?.length ? { facets: toFacetCounts(response.aggregations, params.facets) } : {}),
@@ -206,6 +210,5 @@ export function toCaseListPage(
       ...(match ? { match: matchedAllWords(hit.matched_queries) ? ('all' as const) : ('some' as const) } : {}),
     })),
     lastSort: hits.at(-1)?.sort as SortValues | undefined,
-    ...(suggestion === undefined ? {} : { suggestion }),
   };
 }
