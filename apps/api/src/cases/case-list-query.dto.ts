@@ -15,15 +15,7 @@ import {
   ValidateBy,
   type ValidationArguments,
 } from 'class-validator';
-import {
-  CASE_TYPES,
-  CREDIBILITY_LEVELS,
-  DEFAULT_LIMIT,
-  LOCATION_PRECISIONS,
-  MAX_LIMIT,
-  normalizeTranche,
-  TRANCHE_FORMAT,
-} from '@app/cases';
+import { CASE_TYPES, CREDIBILITY_LEVELS, DEFAULT_LIMIT, LOCATION_PRECISIONS, MAX_LIMIT, normalizeTranche, TRANCHE_FORMAT } from '@app/cases';
 import { CASE_FACETS, CASE_LIST_FIELDS, CASE_SORTS, MAX_RESULT_WINDOW } from '@app/search';
 import { MAX_RADIUS_KM, MIN_RADIUS_KM, parseBbox, parsePoint } from './geo-params';
 

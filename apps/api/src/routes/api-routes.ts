@@ -2,7 +2,15 @@
  * The archive's endpoints, as route patterns: the one list that the 404 message names, that the
  * read-only check answers 405 on, and that api-routes.spec.ts checks against what the controllers register.
  */
-export const ARCHIVE_ROUTES = ['/api/cases', '/api/cases/{id}', '/api/cases/{id}/related', '/api/cases/export', '/api/stats', '/api/feed.atom', '/api/suggest'];
+export const ARCHIVE_ROUTES = [
+  '/api/cases',
+  '/api/cases/{id}',
+  '/api/cases/{id}/related',
+  '/api/cases/export',
+  '/api/stats',
+  '/api/feed.atom',
+  '/api/suggest',
+];
 
 /** Probes and the Prometheus scrape: never counted against a quota; writes to them get 405 too. */
 export const OPERATIONS_ROUTES = ['/health', '/ready', '/metrics'];

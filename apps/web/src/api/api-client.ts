@@ -1,5 +1,14 @@
 import { MAX_LIMIT } from '../../../../libs/cases/src/case-list.limits';
-import type { CaseListResponse, CaseResponse, FacetCounts, ListedCase, RelatedCasesResponse, StatsResponse, Suggestion, SuggestResponse } from './api.types';
+import type {
+  CaseListResponse,
+  CaseResponse,
+  FacetCounts,
+  ListedCase,
+  RelatedCasesResponse,
+  StatsResponse,
+  Suggestion,
+  SuggestResponse,
+} from './api.types';
 
 /** The list's query parameters the explorer keeps in its URL: the filters and the order. */
 export const FILTER_NAMES = ['q', 'type', 'credibility', 'tranche', 'country', 'hasVideo', 'dateFrom', 'dateTo', 'bbox', 'sort'] as const;
