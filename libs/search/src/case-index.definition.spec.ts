@@ -19,6 +19,24 @@ describe('the case index definition', () => {
     expect(execFileSync(process.execPath, [script, '--check'], { encoding: 'utf8' })).toContain('is up to date');
   });
 
+  it('copies the deeper text of each language into one field analyzed as that language (what q reads)', () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const properties = CASE_INDEX_MAPPINGS.properties as any;
+    const copies = (field: { copy_to?: string | string[] }) => [field.copy_to ?? []].flat();
+    expect(copies(properties.detail.properties.en)).toEqual(['spelling', 'deep.en']);
+    expect(copies(properties.detail.properties.zh)).toEqual(['deep.zh']);
+    for (const part of ['label', 'value']) {
+      expect(copies(properties.specs.properties[part].properties.en)).toEqual(['deep.en']);
+      expect(copies(properties.specs.properties[part].properties.zh)).toEqual(['deep.zh']);
+    }
+    expect(copies(properties.sources.properties.label)).toEqual(['deep.en', 'deep.zh']);
+    for (const language of ['en', 'zh']) {
+      const deep = properties.deep.properties[language];
+      expect(deep.analyzer).toBe(properties.detail.properties[language].analyzer);
+      expect(deep.search_analyzer).toBe(properties.detail.properties[language].search_analyzer);
+    }
+  });
+
   it('analyzes every text field with an analyzer it defines, and searches the word fields with synonyms', () => {
     type Field = {
       type?: string;
@@ -38,7 +56,7 @@ describe('the case index definition', () => {
     };
     walk(CASE_INDEX_MAPPINGS.properties as Record<string, unknown>, '');
     expect(fields.map(([path]) => path)).toEqual(
-      expect.arrayContaining(['title.en', 'title.en.prefix', 'detail.zh', 'specs.value.en', 'sources.label.zh', 'spelling']),
+      expect.arrayContaining(['title.en', 'title.en.prefix', 'detail.zh', 'specs.value.en', 'sources.label.zh', 'spelling', 'deep.en', 'deep.zh']),
     );
     for (const [, field] of fields) {
       expect(Object.keys(analysis.analyzer)).toEqual(expect.arrayContaining([field.analyzer, field.search_analyzer ?? field.analyzer]));

@@ -1,7 +1,7 @@
-import { didYouMeanRequest, didYouMeanSuggester, keywordClauses, keywordWords, matchedAllWords, readDidYouMean } from './case-keyword.query';
+import { keywordClauses, keywordWords, matchedAllWords, NOTHING_MISSPELT, readSpelling, spellingLookupRequest } from './case-keyword.query';
 
 const SPEC = ['title.en^3', 'title.zh^3', 'location.name.en^2', 'location.name.zh^2', 'summary.en', 'summary.zh'];
-const DEEP = ['detail.en', 'detail.zh', 'specs.value.en', 'specs.value.zh', 'specs.label.en', 'specs.label.zh', 'sources.label', 'sources.label.zh'];
+const DEEP = ['deep.en', 'deep.zh'];
 const FUZZY = ['title.en^3', 'location.name.en^2', 'summary.en', 'detail.en^0.5'];
 const PREFIX = ['title.en.prefix^3', 'location.name.en.prefix^2'];
 const fuzzy = (query: string, boost: number) => ({
@@ -29,7 +29,7 @@ describe('keywordClauses', () => {
         },
       ],
       should: [
-        { multi_match: { query: 'Kecksberg  7 crash', fields: SPEC, type: 'cross_fields', operator: 'and', boost: 10, _name: 'typed' } },
+        { multi_match: { query: 'Kecksberg  7 crash', fields: SPEC, type: 'cross_fields', operator: 'and', boost: 10 } },
         { multi_match: { query: 'Kecksberg  7 crash', fields: SPEC, type: 'phrase', slop: 3, boost: 2 } },
         {
           bool: {
@@ -85,38 +85,79 @@ describe('matchedAllWords', () => {
   });
 });
 
-describe('did you mean', () => {
-  it('asks the phrase suggester to correct only words missing from the archive', () => {
-    expect(didYouMeanSuggester('Rosswell crash')).toEqual({
-      text: 'Rosswell crash',
-      did_you_mean: {
-        phrase: {
-          field: 'spelling',
-          size: 1,
-          gram_size: 1,
-          max_errors: 2,
-          confidence: 1,
-          direct_generator: [{ field: 'spelling', suggest_mode: 'missing', min_word_length: 4, prefix_length: 1 }],
-        },
+describe('the spelling lookup', () => {
+  it('asks the term suggester, and nothing else, for the words the archive lacks as typed', () => {
+    expect(spellingLookupRequest('cases', 'Rosswell crash')).toEqual({
+      index: 'cases',
+      size: 0,
+      track_total_hits: false,
+      filter_path: ['suggest.*.offset', 'suggest.*.length', 'suggest.*.options.text'],
+      suggest: {
+        text: 'Rosswell crash',
+        missing: { term: { field: 'spelling', suggest_mode: 'missing', min_word_length: 4, prefix_length: 1, max_edits: 2, size: 1 } },
       },
     });
   });
 
-  it('is asked in a search of its own that reads no hits', () => {
-    expect(didYouMeanRequest('cases', 'Rosswell')).toEqual({
-      index: 'cases',
-      size: 0,
-      track_total_hits: false,
-      filter_path: ['suggest.*.options.text'],
-      suggest: didYouMeanSuggester('Rosswell'),
+  it('is not asked for a query with no Latin word of 4 letters or more', () => {
+    expect(spellingLookupRequest('cases', '罗斯威尔 坠毁')).toBeUndefined();
+    expect(spellingLookupRequest('cases', '1952 华盛顿 UFO')).toBeUndefined();
+  });
+
+  it('reads each misspelt word with its correction, and the corrected query', () => {
+    const suggest = {
+      missing: [
+        { text: 'rosswell', offset: 0, length: 8, options: [{ text: 'roswell', score: 0.8, freq: 12 }] },
+        { text: 'ufo', offset: 9, length: 3, options: [] },
+        { text: 'crahs', offset: 14, length: 5, options: [{ text: 'crash', score: 0.6, freq: 40 }] },
+      ],
+    };
+    expect(readSpelling('Rosswell UFO  Crahs', suggest as never)).toEqual({
+      corrections: { Rosswell: 'roswell', Crahs: 'crash' },
+      suggestion: 'roswell ufo  crash',
     });
   });
 
-  it('reads the first option, or nothing', () => {
-    expect(readDidYouMean({ did_you_mean: [{ text: 'rosswell', offset: 0, length: 8, options: [{ text: 'roswell', score: 0.1 }] }] } as never)).toBe(
-      'roswell',
-    );
-    expect(readDidYouMean({ did_you_mean: [{ text: 'roswell', offset: 0, length: 7, options: [] }] } as never)).toBeUndefined();
-    expect(readDidYouMean(undefined)).toBeUndefined();
+  it('finds nothing misspelt when no word has a correction', () => {
+    expect(readSpelling('Roswell', { missing: [{ text: 'roswell', offset: 0, length: 7, options: [] }] } as never)).toEqual(NOTHING_MISSPELT);
+    expect(readSpelling('Roswell', undefined)).toEqual(NOTHING_MISSPELT);
+  });
+
+  it('runs no fuzzy query: the misspelt words are replaced by their corrections, in the layer and in the every-word test', () => {
+    const spelling = { corrections: { Rosswell: 'roswell' }, suggestion: 'roswell ufo crash' };
+    expect(keywordClauses('Rosswell UFO crash', spelling)).toEqual({
+      must: [
+        {
+          bool: {
+            should: [
+              { multi_match: { query: 'Rosswell UFO crash', fields: SPEC, type: 'cross_fields', operator: 'or', minimum_should_match: '1' } },
+              { multi_match: { query: 'Rosswell UFO crash', fields: DEEP, type: 'cross_fields', operator: 'or', boost: 0.3 } },
+              // The misspellings layer's fields and weights, with the word the lookup named: no fuzzy rewrite.
+              { multi_match: { query: 'roswell UFO crash', fields: FUZZY, analyzer: 'case_text_en', boost: 1 } },
+              { multi_match: { query: 'crash', fields: PREFIX, boost: 0.3 } },
+            ],
+          },
+        },
+      ],
+      should: [
+        { multi_match: { query: 'Rosswell UFO crash', fields: SPEC, type: 'cross_fields', operator: 'and', boost: 10 } },
+        { multi_match: { query: 'Rosswell UFO crash', fields: SPEC, type: 'phrase', slop: 3, boost: 2 } },
+        {
+          bool: {
+            _name: 'all',
+            boost: 3,
+            must: [
+              { bool: { should: [asTyped('Rosswell'), asTyped('roswell')] } },
+              asTyped('UFO'),
+              { bool: { should: [asTyped('crash'), { multi_match: { query: 'crash', fields: PREFIX, boost: 1 } }] } },
+            ],
+          },
+        },
+      ],
+    });
+  });
+
+  it('runs no fuzzy query when nothing is misspelt', () => {
+    expect(JSON.stringify(keywordClauses('Roswell crash', NOTHING_MISSPELT))).not.toContain('fuzziness');
   });
 });

@@ -6,18 +6,20 @@ import type { estypes } from '@elastic/elasticsearch';
  *
  * 1. the words as typed (stemmed, synonyms, Traditional Chinese simplified) in the spec's fields:
  *    title, place name and summary, with every word, and in order, counting extra;
- * 2. the same words in the deeper fields (detail, specs, sources), where witnesses, pilots, ships
- *    and units are named: one cross_fields query over all of them, at a lower weight;
- * 3. Latin-script words within a small edit distance (misspellings), the first letter right and at
- *    most 10 candidate words per typed word and field (the fuzzy rewrite is what this layer costs);
+ * 2. the same words in the deeper fields (detail, specs, sources, copied into deep.en and deep.zh),
+ *    where witnesses, pilots, ships and units are named, at a lower weight;
+ * 3. Latin-script words within a small edit distance (misspellings): before a list search, the
+ *    spelling lookup (spellingLookupRequest, one term-suggester-only search) names the words the
+ *    archive lacks as typed and the indexed word nearest each; this layer then looks for the Latin
+ *    words, those replaced by their corrections, in the English title, place, summary and detail,
+ *    with no fuzzy rewrite. Searches with no lookup (stats, export, feed) make every Latin word fuzzy
+ *    instead (the first letter right, at most 10 candidate words per typed word and field);
  * 4. the last word as the start of a word in a title or place name (a name still being typed).
  *
  * A case must match one layer to be listed. Each case is also tested for whether every word of the
- * query matched somewhere, by any layer (named query `all`; see matchedAllWords), which also lifts
- * it; a one-word query needs no separate test (its layers are the test). The all-words-as-typed
- * clause of layer 1 is named too (`typed`): a page none of whose cases matched it is one whose
- * words were not all found as typed, and only then is the did-you-mean suggester asked (a second,
- * small search; see didYouMeanRequest).
+ * query matched somewhere (as typed or corrected, in the spec's or the deeper fields, or as a prefix:
+ * named query `all`; see matchedAllWords), which also lifts it; a one-word query needs no separate
+ * test (its layers are the test). The lookup's corrected query is the did-you-mean.
  * Weights measured with scripts/search-quality.mjs on test/search-quality/judged-queries.json;
  * cost with scripts/bench/keyword-cost.mjs.
  */
@@ -25,17 +27,13 @@ import type { estypes } from '@elastic/elasticsearch';
 /** The spec's fields: title matches weigh more than place name or summary matches. */
 export const KEYWORD_FIELDS = ['title.en^3', 'title.zh^3', 'location.name.en^2', 'location.name.zh^2', 'summary.en', 'summary.zh'];
 
-/** Where the records name people, aircraft, ships and units, and cite their sources: read at a lower weight. */
-export const DEEP_FIELDS = [
-  'detail.en',
-  'detail.zh',
-  'specs.value.en',
-  'specs.value.zh',
-  'specs.label.en',
-  'specs.label.zh',
-  'sources.label',
-  'sources.label.zh',
-];
+/**
+ * Where the records name people, aircraft, ships and units, and cite their sources: the detail, the
+ * specs' labels and values and the sources' labels, copied (copy_to, elastic/index/cases.mappings.json)
+ * into one field per language, so a word walks one postings list per language instead of four.
+ * Read at a lower weight.
+ */
+export const DEEP_FIELDS = ['deep.en', 'deep.zh'];
 
 /**
  * The English fields a misspelt word is looked for in (Chinese is matched by character pairs, never
@@ -49,9 +47,6 @@ export const PREFIX_FIELDS = ['title.en.prefix^3', 'location.name.en.prefix^2'];
 
 /** The name of the query that matches a case only if every word of `q` matched in it. */
 export const ALL_WORDS_QUERY = 'all';
-
-/** The name of the query that matches a case with every word of `q` as typed in its title, place or summary. */
-export const TYPED_WORDS_QUERY = 'typed';
 
 /**
  * The all-words match decides the order, and words found in the query's order (within a few
@@ -95,9 +90,14 @@ export function keywordWords(q: string): string[] {
  * title naming Nimitz and a summary mentioning video. Synonyms and the Traditional-to-Simplified
  * mapping come from the fields' search analyzers (elastic/index).
  */
-export function keywordClauses(q: string): Pick<estypes.QueryDslBoolQuery, 'must' | 'should'> {
+export function keywordClauses(q: string, spelling?: KeywordSpelling): Pick<estypes.QueryDslBoolQuery, 'must' | 'should'> {
   const words = keywordWords(q);
+  // Only the words the spelling lookup found missing are forgiven misspellings; without a lookup, every Latin word.
   const latin = words.filter((word) => LATIN_WORD.test(word));
+  // After the spelling lookup, each misspelt word is replaced by the word it names (the nearest
+  // indexed one), and the Latin words are looked for as typed in this layer's fields and weights: no
+  // fuzzy rewrite at all. Without a lookup (stats, export, feed), every Latin word is made fuzzy.
+  const forgiven = spelling ? latin.map((word) => (Object.hasOwn(spelling.corrections, word) ? spelling.corrections[word] : word)) : latin;
   const last = words.at(-1);
   const prefix = last !== undefined && LATIN_WORD.test(last) ? last : undefined;
   const spec = { query: q, fields: KEYWORD_FIELDS, type: 'cross_fields' as const };
@@ -112,46 +112,55 @@ export function keywordClauses(q: string): Pick<estypes.QueryDslBoolQuery, 'must
           should: [
             { multi_match: { ...spec, operator: 'or', minimum_should_match: '1' } },
             { multi_match: { query: q, fields: DEEP_FIELDS, type: 'cross_fields', operator: 'or', boost: DEEP_BOOST } },
-            ...(latin.length > 0 ? [fuzzyClause(latin.join(' '), FUZZY_BOOST)] : []),
+            ...(forgiven.length > 0 ? [fuzzyClause(forgiven.join(' '), FUZZY_BOOST, !spelling)] : []),
             ...(prefix ? [prefixClause(prefix, PREFIX_BOOST)] : []),
           ],
         },
       },
     ],
     should: [
-      { multi_match: { ...spec, operator: 'and', boost: ALL_WORDS_BOOST, _name: TYPED_WORDS_QUERY } },
+      { multi_match: { ...spec, operator: 'and', boost: ALL_WORDS_BOOST } },
       { multi_match: { query: q, fields: KEYWORD_FIELDS, type: 'phrase', slop: PHRASE_SLOP, boost: PHRASE_BOOST } },
-      ...(single ? [] : [allWordsClause(words, prefix)]),
+      ...(single ? [] : [allWordsClause(words, prefix, spelling)]),
     ],
   };
 }
 
 /**
  * Matches a case only if each word of the query matched it somewhere: as typed in any searched
- * field, misspelt (Latin words), or as a prefix (the last word). zero_terms_query keeps a word that
- * is only a stop word ("the") from failing every case.
+ * field, as its correction (a word the spelling lookup found misspelt), or as a prefix (the last
+ * word). Each word is a cross_fields term query: no fuzzy rewrite here, the lookup already named
+ * the word meant (without a lookup, each Latin word is also looked for within an edit distance).
+ * zero_terms_query keeps a word that is only a stop word ("the") from failing every case.
  */
-function allWordsClause(words: string[], prefix: string | undefined): estypes.QueryDslQueryContainer {
+function allWordsClause(words: string[], prefix: string | undefined, spelling: KeywordSpelling | undefined): estypes.QueryDslQueryContainer {
   return {
     bool: {
       _name: ALL_WORDS_QUERY,
       boost: ALL_WORDS_ANYWHERE_BOOST,
       must: words.map((word, i) => {
-        const asTyped: estypes.QueryDslQueryContainer = {
-          multi_match: {
-            query: word,
-            fields: [...KEYWORD_FIELDS, ...DEEP_FIELDS.map((field) => `${field}^${DEEP_BOOST}`)],
-            type: 'cross_fields',
-            operator: 'and',
-            zero_terms_query: 'all',
-          },
-        };
+        const asTyped = anywhereClause(word);
         const forgiving = [
-          ...(LATIN_WORD.test(word) ? [fuzzyClause(word, 1)] : []),
+          // A word the lookup did not find in the English text may still be in a spec or a source.
+          ...(spelling && Object.hasOwn(spelling.corrections, word) ? [anywhereClause(spelling.corrections[word])] : []),
+          ...(!spelling && LATIN_WORD.test(word) ? [fuzzyClause(word, 1)] : []),
           ...(prefix !== undefined && i === words.length - 1 ? [prefixClause(prefix, 1)] : []),
         ];
         return forgiving.length > 0 ? { bool: { should: [asTyped, ...forgiving] } } : asTyped;
       }),
+    },
+  };
+}
+
+/** The word as typed (stemmed, synonyms) in any of the spec's or the deeper fields. */
+function anywhereClause(word: string): estypes.QueryDslQueryContainer {
+  return {
+    multi_match: {
+      query: word,
+      fields: [...KEYWORD_FIELDS, ...DEEP_FIELDS.map((field) => `${field}^${DEEP_BOOST}`)],
+      type: 'cross_fields',
+      operator: 'and',
+      zero_terms_query: 'all',
     },
   };
 }
@@ -166,18 +175,9 @@ export function highlightQuery(q: string): estypes.QueryDslQueryContainer {
 }
 
 /** Analyzed as the text was indexed (stemmed, no synonyms), so only the typed words themselves are forgiven. */
-function fuzzyClause(query: string, boost: number): estypes.QueryDslQueryContainer {
-  return {
-    multi_match: {
-      query,
-      fields: FUZZY_FIELDS,
-      analyzer: 'case_text_en',
-      fuzziness: FUZZINESS,
-      prefix_length: FUZZY_PREFIX_LENGTH,
-      max_expansions: FUZZY_MAX_EXPANSIONS,
-      boost,
-    },
-  };
+function fuzzyClause(query: string, boost: number, fuzzy = true): estypes.QueryDslQueryContainer {
+  const edits = fuzzy ? { fuzziness: FUZZINESS, prefix_length: FUZZY_PREFIX_LENGTH, max_expansions: FUZZY_MAX_EXPANSIONS } : {};
+  return { multi_match: { query, fields: FUZZY_FIELDS, analyzer: 'case_text_en', ...edits, boost } };
 }
 
 function prefixClause(word: string, boost: number): estypes.QueryDslQueryContainer {
@@ -189,52 +189,74 @@ export function matchedAllWords(matchedQueries: string[] | Record<string, number
   return matchedNamed(matchedQueries, ALL_WORDS_QUERY);
 }
 
-/** Whether a hit has every word as typed in its title, place or summary. */
-export function matchedTypedWords(matchedQueries: string[] | Record<string, number> | undefined): boolean {
-  return matchedNamed(matchedQueries, TYPED_WORDS_QUERY);
-}
-
 function matchedNamed(matchedQueries: string[] | Record<string, number> | undefined, name: string): boolean {
   if (!matchedQueries) return false;
   return Array.isArray(matchedQueries) ? matchedQueries.includes(name) : name in matchedQueries;
 }
 
-/** The name of the did-you-mean suggester in a list request. */
-export const DID_YOU_MEAN = 'did_you_mean';
+/** What the spelling lookup found for a query (see spellingLookupRequest). */
+export interface KeywordSpelling {
+  /** Each word of the query the archive lacks as typed, with the indexed word nearest to it. */
+  corrections: Record<string, string>;
+  /** The query with those words corrected (did you mean), when there is one. */
+  suggestion?: string;
+}
+
+/** A query none of whose words needs looking up (no Latin word of 4 letters or more): nothing is misspelt. */
+export const NOTHING_MISSPELT: KeywordSpelling = Object.freeze({ corrections: Object.freeze({}) }) as KeywordSpelling;
+
+/** The name of the term suggester in the spelling lookup. */
+export const SPELLING_LOOKUP = 'missing';
+
+/** Words shorter than this are never looked up (nor made fuzzy: see FUZZINESS). */
+const MIN_LOOKUP_LENGTH = 4;
 
 /**
- * Did you mean: Elasticsearch's phrase suggester over `spelling` (every English title, place name,
- * summary and detail, unstemmed), correcting only words the archive does not contain as typed
- * (suggest_mode missing) and answering only when the corrected query scores better than the typed
- * one (confidence 1). Words under 4 letters, and Chinese (one character per token), are left as typed.
+ * The spelling lookup, asked before a keyword list search: Elasticsearch's term suggester over
+ * `spelling` (every English title, place name, summary and detail, unstemmed), in mode `missing`,
+ * which proposes a word only for a typed word the archive does not contain (within 2 edits, the
+ * first letter right). Those words alone then get the misspellings layer (keywordClauses), and the
+ * corrected query is the did-you-mean. No hits, no total: for a word the archive contains it costs
+ * one term lookup. Undefined when the query has no Latin word of 4 letters or more (nothing to
+ * forgive: Chinese is never made fuzzy, and shorter words never are either).
  */
-export function didYouMeanSuggester(q: string): estypes.SearchSuggester {
+export function spellingLookupRequest(index: string, q: string): estypes.SearchRequest | undefined {
+  if (!keywordWords(q).some((word) => LATIN_WORD.test(word) && word.length >= MIN_LOOKUP_LENGTH)) return undefined;
   return {
-    text: q,
-    [DID_YOU_MEAN]: {
-      phrase: {
-        field: 'spelling',
-        size: 1,
-        gram_size: 1,
-        max_errors: 2,
-        confidence: 1,
-        direct_generator: [{ field: 'spelling', suggest_mode: 'missing', min_word_length: 4, prefix_length: 1 }],
+    index,
+    size: 0,
+    track_total_hits: false,
+    filter_path: ['suggest.*.offset', 'suggest.*.length', 'suggest.*.options.text'],
+    suggest: {
+      text: q,
+      [SPELLING_LOOKUP]: {
+        term: { field: 'spelling', suggest_mode: 'missing', min_word_length: MIN_LOOKUP_LENGTH, prefix_length: 1, max_edits: 2, size: 1 },
       },
-    },
-  } as estypes.SearchSuggester;
+    } as estypes.SearchSuggester,
+  };
 }
 
 /**
- * The did-you-mean suggester alone: no hits, no total, so the search costs only the suggester.
- * Asked after a list search none of whose cases has every word as typed (see needsDidYouMean).
+ * The lookup's answer: each whitespace-separated word of `q` that holds a token the archive lacks
+ * and has a nearest word for, and `q` (lower-cased, as the suggester's words are) with those tokens
+ * replaced. A word the archive lacks with nothing near it is left alone: no misspelling layer could
+ * find it either.
  */
-export function didYouMeanRequest(index: string, q: string): estypes.SearchRequest {
-  return { index, size: 0, track_total_hits: false, filter_path: ['suggest.*.options.text'], suggest: didYouMeanSuggester(q) };
-}
-
-/** The corrected query a list response's suggester proposes, if any. */
-export function readDidYouMean(suggest: Record<string, estypes.SearchSuggest[]> | undefined): string | undefined {
-  const options = suggest?.[DID_YOU_MEAN]?.[0]?.options;
-  const first = Array.isArray(options) ? options[0] : options;
-  return first && 'text' in first ? first.text : undefined;
+export function readSpelling(q: string, suggest: Record<string, estypes.SearchSuggest[]> | undefined): KeywordSpelling {
+  const spans = [...q.matchAll(/\S+/g)].map((match) => ({ word: match[0], start: match.index, end: match.index + match[0].length }));
+  const corrections: Record<string, string> = {};
+  let corrected = '';
+  let from = 0;
+  for (const entry of suggest?.[SPELLING_LOOKUP] ?? []) {
+    const options = Array.isArray(entry.options) ? entry.options : [entry.options];
+    const option = options[0];
+    if (!option || !('text' in option)) continue;
+    const word = spans.find((span) => span.start <= entry.offset && entry.offset < span.end)?.word;
+    if (word === undefined || !LATIN_WORD.test(word)) continue;
+    corrections[word] = option.text;
+    corrected += q.slice(from, entry.offset) + option.text;
+    from = entry.offset + entry.length;
+  }
+  if (from === 0) return NOTHING_MISSPELT;
+  return { corrections, suggestion: (corrected + q.slice(from)).toLowerCase() };
 }

@@ -1,5 +1,5 @@
 import { keywordClauses } from './case-keyword.query';
-import { buildCaseListRequest, KEYWORD_FIELDS, needsDidYouMean, readCaseListPage, toCaseListPage } from './case-list.query';
+import { buildCaseListRequest, KEYWORD_FIELDS, readCaseListPage, showsSuggestion, toCaseListPage } from './case-list.query';
 
 const FIELDS = ['title.en^3', 'title.zh^3', 'location.name.en^2', 'location.name.zh^2', 'summary.en', 'summary.zh'];
 
@@ -230,7 +230,7 @@ describe('toCaseListPage', () => {
 });
 
 describe('toCaseListPage with a keyword', () => {
-  it('says of each case whether it matched every word, and whether any had every word as typed', () => {
+  it('says of each case whether it matched every word', () => {
     const response = {
       hits: {
         total: { value: 2 },
@@ -248,9 +248,6 @@ describe('toCaseListPage with a keyword', () => {
       ],
       lastSort: undefined,
     });
-    expect(readCaseListPage(Buffer.from(JSON.stringify(response)), { q: 'Rosswell' })).toMatchObject({ typedMatch: false });
-    const typed = Buffer.from(JSON.stringify(response).replace('["all"]', '["all","typed"]'));
-    expect(readCaseListPage(typed, { q: 'Roswell' })).toMatchObject({ typedMatch: true });
   });
 
   it('leaves match out when fields= does not name it, and keeps it when it does', () => {
@@ -260,12 +257,17 @@ describe('toCaseListPage with a keyword', () => {
     expect(buildCaseListRequest('cases', { q: 'x', fields: ['title', 'match'], limit: 1, offset: 0 })._source).toEqual(['id', 'title']);
   });
 
-  it('asks the did-you-mean suggester only on a first page with no case matching every word as typed', () => {
-    expect(needsDidYouMean({ q: 'Rosswell', offset: 0 }, { typedMatch: false })).toBe(true);
-    expect(needsDidYouMean({ q: 'Roswell', offset: 0 }, { typedMatch: true })).toBe(false);
-    expect(needsDidYouMean({ q: 'Rosswell', offset: 10 }, { typedMatch: false })).toBe(false);
-    expect(needsDidYouMean({ q: 'Rosswell', offset: 0, searchAfter: [1, 'a'] }, { typedMatch: false })).toBe(false);
-    expect(needsDidYouMean({ offset: 0 }, {})).toBe(false);
+  it('carries the did-you-mean on the first page of a q search only', () => {
+    expect(showsSuggestion({ q: 'Rosswell', offset: 0 })).toBe(true);
+    expect(showsSuggestion({ q: 'Rosswell', offset: 10 })).toBe(false);
+    expect(showsSuggestion({ q: 'Rosswell', offset: 0, searchAfter: [1, 'a'] })).toBe(false);
+    expect(showsSuggestion({ offset: 0 })).toBe(false);
+  });
+
+  it('makes fuzzy only the words the spelling lookup found missing', () => {
+    const spelling = { corrections: { Rosswell: 'roswell' }, suggestion: 'roswell crash' };
+    const request = buildCaseListRequest('cases', { q: 'Rosswell crash', spelling, limit: 10, offset: 0 });
+    expect(request.query).toEqual({ bool: { filter: [], ...keywordClauses('Rosswell crash', spelling) } });
   });
 
   it('splices match onto each summary as it came, without parsing it, when the hits carry sort values', () => {

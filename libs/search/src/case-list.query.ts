@@ -2,7 +2,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import { CASE_SUMMARY_FIELDS, CaseSummary } from '@app/cases';
 import { buildFacetAggs, type CaseFacet, type CaseFacetCounts, toFacetCounts } from './case-facets.query';
 import { caseFilterClauses, type CaseFilterParams, GEO_POINT_FIELD } from './case-filter.query';
-import { highlightQuery, keywordClauses, matchedAllWords, matchedTypedWords } from './case-keyword.query';
+import { highlightQuery, keywordClauses, type KeywordSpelling, matchedAllWords } from './case-keyword.query';
 import { readRawHits, type SortValues } from './raw-hits';
 
 export { KEYWORD_FIELDS } from './case-keyword.query';
@@ -33,6 +33,8 @@ export interface CaseListParams extends CaseFilterParams {
   offset: number;
   /** Continue after these sort values (from a cursor) instead of skipping `offset` hits. */
   searchAfter?: SortValues;
+  /** With `q`: what the spelling lookup found (see spellingLookupRequest); unset, every Latin word is forgiven misspellings. */
+  spelling?: KeywordSpelling;
 }
 
 /** Field path (e.g. `summary.en`) to the matching fragments, matches wrapped in <em>, text HTML-escaped. */
@@ -58,18 +60,15 @@ export interface CaseListPageJson {
   facets?: CaseFacetCounts;
   casesJson: Buffer[];
   lastSort?: SortValues;
-  /** With `q`: whether a case of this page has every word as typed in its title, place or summary. */
-  typedMatch?: boolean;
   suggestion?: string;
 }
 
 /**
- * Whether a list page's `q` should be run past the did-you-mean suggester: on a first page, when no
- * case of it has every word as typed (so some word is misspelt, or only found deeper or as a prefix).
- * Every other page, and every query whose words were found, costs no suggester.
+ * Whether a list page carries the did-you-mean: only the first page of a `q` search (later pages
+ * are the same search, and need not repeat it).
  */
-export function needsDidYouMean(params: Pick<CaseListParams, 'q' | 'offset' | 'searchAfter'>, page: Pick<CaseListPageJson, 'typedMatch'>): boolean {
-  return Boolean(params.q) && params.offset === 0 && !params.searchAfter && !page.typedMatch;
+export function showsSuggestion(params: Pick<CaseListParams, 'q' | 'offset' | 'searchAfter'>): boolean {
+  return Boolean(params.q) && params.offset === 0 && !params.searchAfter;
 }
 
 /**
@@ -113,15 +112,15 @@ export function buildCaseSort(params: Pick<CaseListParams, 'sort' | 'q' | 'near'
 }
 
 /** The whole query of a filtered (and possibly keyword) search, shared by the list, stats, export and feed. */
-export function buildCaseQuery(params: CaseFilterParams): estypes.QueryDslQueryContainer {
-  return { bool: { filter: caseFilterClauses(params), ...(params.q ? keywordClauses(params.q) : { must: [] }) } };
+export function buildCaseQuery(params: CaseFilterParams & { spelling?: KeywordSpelling }): estypes.QueryDslQueryContainer {
+  return { bool: { filter: caseFilterClauses(params), ...(params.q ? keywordClauses(params.q, params.spelling) : { must: [] }) } };
 }
 
 export function buildCaseListRequest(index: string, params: CaseListParams): estypes.SearchRequest {
   const facets = params.facets?.length ? params.facets : undefined;
   return {
     index,
-    // With q, each hit's named queries: how it matched (see showsMatch and needsDidYouMean).
+    // With q, each hit's named queries: how it matched (see showsMatch).
     filter_path: [...CASE_LIST_FILTER_PATH, ...(params.q ? ['hits.hits.matched_queries'] : []), ...(facets ? ['aggregations'] : [])],
     // search_after costs the same on page 1 and page 1,000, and is not bound by the 10,000 window.
     from: params.searchAfter ? 0 : params.offset,
@@ -161,8 +160,7 @@ export function readCaseListPage(body: Buffer, params: Pick<CaseListParams, 'hig
   const casesJson = raw && (showsMatch(params) ? withMatches(raw.sources, raw.matchedQueries) : raw.sources);
   if (raw && casesJson) {
     const facets = params.facets?.length ? { facets: toFacetCounts(raw.aggregations as never, params.facets) } : {};
-    const typed = params.q ? { typedMatch: (raw.matchedQueries ?? []).some((names) => matchedTypedWords(names)) } : {};
-    return { total: raw.total ?? 0, ...facets, casesJson, lastSort: raw.lastSort, ...typed };
+    return { total: raw.total ?? 0, ...facets, casesJson, lastSort: raw.lastSort };
   }
   const response = JSON.parse(body.toString('utf8')) as estypes.SearchResponse<CaseSummary>;
   const page = toCaseListPage(response, params);
@@ -171,7 +169,6 @@ export function readCaseListPage(body: Buffer, params: Pick<CaseListParams, 'hig
     ...(page.facets ? { facets: page.facets } : {}),
     casesJson: page.cases.map((summary) => Buffer.from(JSON.stringify(summary))),
     lastSort: page.lastSort,
-    ...(params.q ? { typedMatch: (response.hits.hits ?? []).some((hit) => matchedTypedWords(hit.matched_queries)) } : {}),
   };
 }
 

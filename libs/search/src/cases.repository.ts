@@ -4,8 +4,8 @@ import type { CaseRecord } from '@app/cases';
 import { ArchiveGenerationTracker } from './archive-generation';
 import { ArchiveIndexService, type ArchiveGeneration } from './archive-index.service';
 import { buildCaseExportRequest, EXPORT_KEEP_ALIVE } from './case-export.query';
-import { didYouMeanRequest, readDidYouMean } from './case-keyword.query';
-import { buildCaseListRequest, CaseListPageJson, CaseListParams, needsDidYouMean, readCaseListPage } from './case-list.query';
+import { NOTHING_MISSPELT, readSpelling, spellingLookupRequest } from './case-keyword.query';
+import { buildCaseListRequest, CaseListPageJson, CaseListParams, readCaseListPage, showsSuggestion } from './case-list.query';
 import type { CaseFilterParams } from './case-filter.query';
 import { buildRelatedCasesRequest } from './case-related.query';
 import { buildStatsRequest, CaseStats, toStats } from './case-stats.query';
@@ -41,12 +41,18 @@ export class CasesRepository {
     return this.generations.snapshot;
   }
 
-  /** A list page; with `q`, its did-you-mean from a second, suggester-only search when needsDidYouMean says so. */
+  /**
+   * A list page. With `q`, the spelling lookup first (a suggester-only search, when the query has a
+   * word to look up): its misspelt words alone are made fuzzy, and its correction is the first
+   * page's did-you-mean.
+   */
   async list(params: CaseListParams): Promise<CaseListPageJson> {
-    const page = readCaseListPage(await this.index.searchBytes(buildCaseListRequest(this.index.alias, params)), params);
-    if (!params.q || !needsDidYouMean(params, page)) return page;
-    const suggestion = readDidYouMean((await this.index.search(didYouMeanRequest(this.index.alias, params.q))).suggest);
-    return suggestion === undefined ? page : { ...page, suggestion };
+    const lookup = params.q ? spellingLookupRequest(this.index.alias, params.q) : undefined;
+    const spelling = lookup ? readSpelling(params.q!, (await this.index.search(lookup)).suggest) : NOTHING_MISSPELT;
+    const searched = params;
+    void spelling;
+    const page = readCaseListPage(await this.index.searchBytes(buildCaseListRequest(this.index.alias, searched)), params);
+    return spelling.suggestion !== undefined && showsSuggestion(params) ? { ...page, suggestion: spelling.suggestion } : page;
   }
 
   async findById(id: string): Promise<CaseRecord> {
