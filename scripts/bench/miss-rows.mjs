@@ -75,10 +75,14 @@ export async function missRows(size, esUrl, env) {
           }),
         });
         const check = await fetch(`${apiBase}/api/cases?${query}&dateTo=${farDay(distinctKey++)}`);
-        const count = (await check.json()).count;
-        const miss = check.headers.get('x-cache') === 'MISS' ? '' : `a new key answered ${check.headers.get('x-cache')}`;
+        const count = check.ok ? (await check.json()).count : undefined;
+        const miss = !check.ok
+          ? `a new key answered ${check.status}`
+          : check.headers.get('x-cache') === 'MISS'
+            ? ''
+            : `a new key answered ${check.headers.get('x-cache')}`;
         const { api: served, floor, direct } = results;
-        const note = [errorsNote(served, floor, direct), miss, `${count} summaries a page`].filter(Boolean).join('; ');
+        const note = [errorsNote(served, floor, direct), miss, count === undefined ? '' : `${count} summaries a page`].filter(Boolean).join('; ');
         row(size, `${what} req/s`, served.rps, floor.rps, 'req/s', '>= 0.8x', `baseline: the pass-through proxy; ${note}`, served.cpu);
         row(size, `${what} p99`, served.p99, floor.p99, 'ms', '<= 1.3x', 'baseline: the pass-through proxy');
         row(size, `  pass-through proxy req/s`, floor.rps, direct.rps, 'req/s', '', 'baseline: the same searches sent to Elasticsearch', floor.cpu);
