@@ -387,6 +387,14 @@ describeBrowser('the explorer in Chromium', () => {
       await page.locator('.lang-switch').click();
       await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
       await page.locator('.card, #case-map[data-drawn-cases], table[data-chart="year"], article.case').first().waitFor({ state: 'attached' });
+      // The view re-renders after its data arrives: wait until it shows as many labels again (the assertion below still fails if it never does).
+      await page
+        .waitForFunction(
+          ({ selector, count }) => [...document.querySelectorAll(selector)].filter((element) => element.checkVisibility()).length === count,
+          { selector: chrome, count: english.length },
+          { timeout: 10_000 },
+        )
+        .catch(() => undefined);
       const chinese = await texts();
       expect(chinese).toHaveLength(english.length);
       // Every label changed, and none is left in English (product names excepted).
