@@ -5,3 +5,6 @@ export * from './validation/case-record.dto';
 export * from './validation/validate-cases';
 export * from './revisions/case-revisions';
 export * from './releases/pursue-releases';
+export * from './related/related-ids.rules';
+export * from './places/gazetteer.rules';
+export * from './dates/date-display.rules';

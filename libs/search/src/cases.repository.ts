@@ -8,6 +8,7 @@ import { buildCaseListRequest, CaseListPageJson, CaseListParams, readCaseListPag
 import type { CaseFilterParams } from './case-filter.query';
 import { buildRelatedCasesRequest } from './case-related.query';
 import { buildStatsRequest, CaseStats, toStats } from './case-stats.query';
+import { INDEX_ONLY_FIELDS } from './case-index.definition';
 import { readRawHits, type SortValues } from './raw-hits';
 import { CaseNotFoundError } from './search.errors';
 
@@ -44,7 +45,7 @@ export class CasesRepository {
   }
 
   async findById(id: string): Promise<CaseRecord> {
-    const record = await this.index.findSource<CaseRecord>(id, ['point']);
+    const record = await this.index.findSource<CaseRecord>(id, INDEX_ONLY_FIELDS);
     if (!record) throw new CaseNotFoundError(id);
     return record;
   }
