@@ -6,7 +6,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { feature } from '@rapideditor/country-coder';
-import { dateDisplayProblems, gazetteerProblems, NO_COUNTRY, unnamedSiteProblems, validateCases, type CaseRecord, type Gazetteer } from '@app/cases';
+import {
+  dateDisplayProblems,
+  gazetteerProblems,
+  NO_COUNTRY,
+  unnamedSiteProblems,
+  validateCases,
+  wordingProblems,
+  type CaseRecord,
+  type Gazetteer,
+  type WordingAllowance,
+} from '@app/cases';
 import { readDataset } from '../../apps/ingest/src/dataset/dataset-reader';
 
 const DATA = join(__dirname, '..', '..', 'data');
@@ -27,6 +37,7 @@ interface CoverageRow {
 let cases: CaseRecord[];
 let coverage: CoverageRow[];
 const gazetteer: Gazetteer = JSON.parse(readFileSync(join(DATA, 'places.json'), 'utf8'));
+const wordingAllowed: WordingAllowance[] = JSON.parse(readFileSync(join(DATA, 'wording-allowlist.json'), 'utf8')).allowed;
 const manifest: Record<string, string>[] = parse(readFileSync(MANIFEST), { columns: true, bom: true, relax_column_count: true });
 const lateManifest: Record<string, string>[] = parse(readFileSync(LATE_MANIFEST), { columns: true, bom: true });
 
@@ -220,6 +231,10 @@ describe('the archive in data/', () => {
 
   it('places a case at a site or a town only when the record names it', () => {
     expect(unnamedSiteProblems(cases)).toEqual([]);
+  });
+
+  it('words every official assessment as strongly as its source: no "most likely", "confirms" or "proves" but where the source says so', () => {
+    expect(wordingProblems(cases, wordingAllowed)).toEqual([]);
   });
 
   it('says in dateDisplay what datePrecision says: the day, the month, the year, or that the date is not given', () => {

@@ -8,3 +8,4 @@ export * from './releases/pursue-releases';
 export * from './related/related-ids.rules';
 export * from './places/gazetteer.rules';
 export * from './dates/date-display.rules';
+export * from './wording/assessment-wording.rules';
