@@ -10,11 +10,13 @@ import {
   dateDisplayProblems,
   gazetteerProblems,
   NO_COUNTRY,
+  transliterationProblems,
   unnamedSiteProblems,
   validateCases,
   wordingProblems,
   type CaseRecord,
   type Gazetteer,
+  type TransliterationTable,
   type WordingAllowance,
 } from '@app/cases';
 import { readDataset } from '../../apps/ingest/src/dataset/dataset-reader';
@@ -37,6 +39,7 @@ interface CoverageRow {
 let cases: CaseRecord[];
 let coverage: CoverageRow[];
 const gazetteer: Gazetteer = JSON.parse(readFileSync(join(DATA, 'places.json'), 'utf8'));
+const transliterations: TransliterationTable = JSON.parse(readFileSync(join(DATA, 'transliterations.json'), 'utf8'));
 const wordingAllowed: WordingAllowance[] = JSON.parse(readFileSync(join(DATA, 'wording-allowlist.json'), 'utf8')).allowed;
 const manifest: Record<string, string>[] = parse(readFileSync(MANIFEST), { columns: true, bom: true, relax_column_count: true });
 const lateManifest: Record<string, string>[] = parse(readFileSync(LATE_MANIFEST), { columns: true, bom: true });
@@ -235,6 +238,10 @@ describe('the archive in data/', () => {
 
   it('words every official assessment as strongly as its source: no "most likely", "confirms" or "proves" but where the source says so', () => {
     expect(wordingProblems(cases, wordingAllowed)).toEqual([]);
+  });
+
+  it('writes every name of the transliteration table (data/transliterations.json) one way in Chinese, and "U.S. person" as the legal term', () => {
+    expect(transliterationProblems(cases, transliterations)).toEqual([]);
   });
 
   it('says in dateDisplay what datePrecision says: the day, the month, the year, or that the date is not given', () => {

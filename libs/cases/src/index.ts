@@ -9,3 +9,4 @@ export * from './related/related-ids.rules';
 export * from './places/gazetteer.rules';
 export * from './dates/date-display.rules';
 export * from './wording/assessment-wording.rules';
+export * from './names/transliteration.rules';
