@@ -9,6 +9,7 @@ import { feature } from '@rapideditor/country-coder';
 import {
   dateDisplayProblems,
   gazetteerProblems,
+  genericSourceProblems,
   NO_COUNTRY,
   transliterationProblems,
   unnamedSiteProblems,
@@ -16,6 +17,7 @@ import {
   wordingProblems,
   type CaseRecord,
   type Gazetteer,
+  type GenericSources,
   type TransliterationTable,
   type WordingAllowance,
 } from '@app/cases';
@@ -40,6 +42,7 @@ let cases: CaseRecord[];
 let coverage: CoverageRow[];
 const gazetteer: Gazetteer = JSON.parse(readFileSync(join(DATA, 'places.json'), 'utf8'));
 const transliterations: TransliterationTable = JSON.parse(readFileSync(join(DATA, 'transliterations.json'), 'utf8'));
+const genericSources: GenericSources = JSON.parse(readFileSync(join(DATA, 'generic-sources.json'), 'utf8'));
 const wordingAllowed: WordingAllowance[] = JSON.parse(readFileSync(join(DATA, 'wording-allowlist.json'), 'utf8')).allowed;
 const manifest: Record<string, string>[] = parse(readFileSync(MANIFEST), { columns: true, bom: true, relax_column_count: true });
 const lateManifest: Record<string, string>[] = parse(readFileSync(LATE_MANIFEST), { columns: true, bom: true });
@@ -242,6 +245,10 @@ describe('the archive in data/', () => {
 
   it('writes every name of the transliteration table (data/transliterations.json) one way in Chinese, and "U.S. person" as the legal term', () => {
     expect(transliterationProblems(cases, transliterations)).toEqual([]);
+  });
+
+  it('rests no case on generic guide pages alone (data/generic-sources.json): each cites a source that holds its facts', () => {
+    expect(genericSourceProblems(cases, genericSources)).toEqual([]);
   });
 
   it('says in dateDisplay what datePrecision says: the day, the month, the year, or that the date is not given', () => {

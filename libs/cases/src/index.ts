@@ -10,3 +10,4 @@ export * from './places/gazetteer.rules';
 export * from './dates/date-display.rules';
 export * from './wording/assessment-wording.rules';
 export * from './names/transliteration.rules';
+export * from './sources/generic-sources.rules';
