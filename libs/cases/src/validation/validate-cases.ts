@@ -16,11 +16,19 @@ export interface CaseProblem {
 
 const KNOWN_FIELDS = new Set<string>([...CASE_SUMMARY_FIELDS, 'detail', 'videos', 'specs', 'sources', 'images', 'relatedIds', 'revisions']);
 
+export interface ValidateOptions {
+  /**
+   * Also check the rules that span records (links between cases), as for a whole dataset. A caller
+   * that validates one record at a time turns this off and runs relatedIdProblems on all of them at the end.
+   */
+  acrossRecords?: boolean;
+}
+
 /**
  * Validates a whole dataset and reports every problem, so an operator can fix a file in one pass.
  * An empty result means every record is a valid `CaseRecord`.
  */
-export function validateCases(records: unknown[]): CaseProblem[] {
+export function validateCases(records: unknown[], { acrossRecords = true }: ValidateOptions = {}): CaseProblem[] {
   const problems: CaseProblem[] = [];
   const seenIds = new Map<string, number>();
 
@@ -50,7 +58,7 @@ export function validateCases(records: unknown[]): CaseProblem[] {
   });
 
   // Links between cases are a rule of the whole dataset: each must name a case there and link back.
-  problems.push(...relatedIdProblems(records as { id?: unknown; relatedIds?: unknown }[]));
+  if (acrossRecords) problems.push(...relatedIdProblems(records as { id?: unknown; relatedIds?: unknown }[]));
   return problems;
 }
 
