@@ -129,7 +129,11 @@ describe('buildCaseListRequest orders', () => {
     [{ sort: 'oldest' as const }, [{ incidentDate: { order: 'asc', missing: Number.MAX_SAFE_INTEGER } }, { id: { order: 'asc' } }]],
     [
       { sort: 'distance' as const, near: { lat: 38.9, lng: -77.04 } },
-      [{ _geo_distance: { point: { lat: 38.9, lon: -77.04 }, order: 'asc', unit: 'km' } }, { incidentDate: { order: 'desc', missing: Number.MIN_SAFE_INTEGER } }, { id: { order: 'asc' } }],
+      [
+        { _geo_distance: { point: { lat: 38.9, lon: -77.04 }, order: 'asc', unit: 'km' } },
+        { incidentDate: { order: 'desc', missing: Number.MIN_SAFE_INTEGER } },
+        { id: { order: 'asc' } },
+      ],
     ],
   ])('%j sorts by %j', (params, sort) => {
     expect(buildCaseListRequest('cases', { ...params, limit: 1, offset: 0 }).sort).toEqual(sort);

@@ -1,12 +1,30 @@
 import { buildRelatedCasesRequest } from './case-related.query';
 
-const SUMMARY = ['id', 'date', 'datePrecision', 'dateDisplay', 'title', 'location', 'type', 'credibility', 'tranche', 'hasVideo', 'summary', 'addedAt', 'updatedAt'];
+const SUMMARY = [
+  'id',
+  'date',
+  'datePrecision',
+  'dateDisplay',
+  'title',
+  'location',
+  'type',
+  'credibility',
+  'tranche',
+  'hasVideo',
+  'summary',
+  'addedAt',
+  'updatedAt',
+];
 const TEXT = ['title.en', 'title.zh', 'summary.en', 'summary.zh', 'detail.en', 'detail.zh'];
 const place = (precision: 'site' | 'unknown', lat: number, lng: number) => ({ name: { zh: '', en: '' }, country: 'US', lat, lng, precision });
 
 describe('buildRelatedCasesRequest', () => {
   it('asks for cases like this one by text, place, date and type, never itself', () => {
-    const request = buildRelatedCasesRequest('cases', { id: 'a', date: '1952-07-19', datePrecision: 'day', type: 'radar', location: place('site', 38.85, -77.04) }, 5);
+    const request = buildRelatedCasesRequest(
+      'cases',
+      { id: 'a', date: '1952-07-19', datePrecision: 'day', type: 'radar', location: place('site', 38.85, -77.04) },
+      5,
+    );
     expect(request).toEqual({
       index: 'cases',
       filter_path: ['hits.total.value', 'hits.hits._source', 'hits.hits.sort', 'hits.hits.highlight'],
@@ -38,7 +56,11 @@ describe('buildRelatedCasesRequest', () => {
   });
 
   it('gives a case placed nowhere no place to be near', () => {
-    const request = buildRelatedCasesRequest('cases', { id: 'b', date: '1969-07-01', datePrecision: 'month', type: 'astronaut', location: place('unknown', 0, 0) }, 5);
+    const request = buildRelatedCasesRequest(
+      'cases',
+      { id: 'b', date: '1969-07-01', datePrecision: 'month', type: 'astronaut', location: place('unknown', 0, 0) },
+      5,
+    );
     const should = (request.query as { bool: { should: object[] } }).bool.should;
     expect(should.map((clause) => Object.keys(clause)[0])).toEqual(['more_like_this', 'distance_feature', 'term']);
     expect(JSON.stringify(should)).not.toContain('"point"');

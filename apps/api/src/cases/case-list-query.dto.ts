@@ -179,7 +179,13 @@ export class CaseFilterQueryDto {
   @IsString(once('hasVideo'))
   hasVideo?: string;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: MIN_YEAR, maximum: MAX_YEAR, description: 'Incident year, four digits. Never matches a case of datePrecision unknown.', example: 2004 })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: MIN_YEAR,
+    maximum: MAX_YEAR,
+    description: 'Incident year, four digits. Never matches a case of datePrecision unknown.',
+    example: 2004,
+  })
   @IsOptional()
   @Transform(integer(/^\d{4}$/))
   // Elasticsearch's strict_date reads only four-digit years: 0999 would reach it as `999-01-01`.

@@ -146,8 +146,12 @@ export class CaseFacetsDto {
   @ApiPropertyOptional(counts('Each country code with a matching case.')) country?: Record<string, number>;
   @ApiPropertyOptional(counts(`Every location precision (${LOCATION_PRECISIONS.join(', ')}), zeros included.`)) precision?: Record<string, number>;
   @ApiPropertyOptional(counts('true and false, zeros included.')) hasVideo?: Record<string, number>;
-  @ApiPropertyOptional(counts('Each incident year with a matching case (e.g. "1952"), oldest first; a case of datePrecision unknown counts in none.')) year?: Record<string, number>;
-  @ApiPropertyOptional(counts('Each decade with a matching case, by its first year (e.g. "1950"), oldest first; a case of datePrecision unknown counts in none.')) decade?: Record<string, number>;
+  @ApiPropertyOptional(counts('Each incident year with a matching case (e.g. "1952"), oldest first; a case of datePrecision unknown counts in none.'))
+  year?: Record<string, number>;
+  @ApiPropertyOptional(
+    counts('Each decade with a matching case, by its first year (e.g. "1950"), oldest first; a case of datePrecision unknown counts in none.'),
+  )
+  decade?: Record<string, number>;
 }
 
 @ApiExtraModels(CaseSummaryDto, CaseSummarySelectionDto)
