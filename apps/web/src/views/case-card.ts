@@ -3,6 +3,7 @@ import { h } from '../dom/h';
 import { enumLabel, language, pick, placeWithCountry, t } from '../i18n/i18n';
 import { hrefFor } from '../app';
 import { highlightParts } from './highlight';
+import { incidentDatetime } from './incident-date';
 
 /** One result: title linking to the case page, when and where, its classifications, the summary. */
 export function caseCard(item: ListedCase): HTMLElement {
@@ -13,7 +14,7 @@ export function caseCard(item: ListedCase): HTMLElement {
     h(
       'p',
       { class: 'meta' },
-      h('time', { datetime: item.date }, pick(item.dateDisplay)),
+      h('time', { datetime: incidentDatetime(item) }, pick(item.dateDisplay)),
       ' · ',
       placeWithCountry(pick(item.location.name), item.location.country),
     ),

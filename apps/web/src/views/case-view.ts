@@ -5,6 +5,7 @@ import { h, mount } from '../dom/h';
 import { enumLabel, pick, placeWithCountry, t } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/messages';
 import { badges } from './case-card';
+import { incidentDatetime } from './incident-date';
 
 const DVIDS_VIDEO_PAGE = 'https://www.dvidshub.net/video/';
 /** Enough to browse on from; the api's own page has more. */
@@ -28,7 +29,7 @@ export async function renderCase(container: HTMLElement, id: string, signal: Abo
   const { location } = record;
   const hasPoint = location.lat !== null && location.lng !== null && location.precision !== 'unknown';
   const facts: [MessageKey, Node | string][] = [
-    ['date', h('time', { datetime: record.date }, pick(record.dateDisplay))],
+    ['date', h('time', { datetime: incidentDatetime(record) }, pick(record.dateDisplay))],
     ['place', placeWithCountry(pick(location.name), location.country)],
     ...(hasPoint ? [['coordinates', `${location.lat}, ${location.lng}`] as [MessageKey, string]] : []),
     ...(location.precision ? [['precision', enumLabel(location.precision)] as [MessageKey, string]] : []),
@@ -161,7 +162,7 @@ async function relatedCases(article: HTMLElement, id: string, signal: AbortSigna
                 h(
                   'small',
                   {},
-                  h('time', { datetime: item.date }, pick(item.dateDisplay)),
+                  h('time', { datetime: incidentDatetime(item) }, pick(item.dateDisplay)),
                   ' · ',
                   placeWithCountry(pick(item.location.name), item.location.country),
                 ),
