@@ -113,6 +113,11 @@ export class Environment {
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'PUBLIC_BASE_URL must be an http(s) URL' })
   PUBLIC_BASE_URL = '';
 
+  /** Where the operator's MCP server (apps/mcp) answers, e.g. https://mcp.example.org/mcp; /llms.txt names it when set. */
+  @ValidateIf((env: Environment) => env.MCP_PUBLIC_URL !== '')
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'MCP_PUBLIC_URL must be an http(s) URL' })
+  MCP_PUBLIC_URL = '';
+
   /** The built explorer (apps/web) served at `/`; relative paths are from the working directory. */
   @IsString()
   @Matches(/\S/)

@@ -92,6 +92,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/llms.txt': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A guide to this api for language models and agents (llmstxt.org)
+     * @description Markdown, written from this document and the running configuration (license, quota, paging limits).
+     */
+    get: operations['getLlmsTxt'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/llms-full.txt': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The same guide with every parameter of every endpoint
+     * @description Markdown, written from this document and the running configuration (license, quota, paging limits).
+     */
+    get: operations['getLlmsFullTxt'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/health': {
     parameters: {
       query?: never;
@@ -1003,6 +1043,64 @@ export interface operations {
         };
         content: {
           'application/atom+xml': components['schemas']['UnavailableResponseDto'];
+        };
+      };
+    };
+  };
+  getLlmsTxt: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The guide. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
+        };
+      };
+      /** @description Over quota. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': components['schemas']['RateLimitedResponseDto'];
+        };
+      };
+    };
+  };
+  getLlmsFullTxt: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The guide. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
+        };
+      };
+      /** @description Over quota. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': components['schemas']['RateLimitedResponseDto'];
         };
       };
     };
