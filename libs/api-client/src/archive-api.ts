@@ -9,10 +9,12 @@ export type CaseSummary = Schemas['CaseSummaryDto'];
 export type CaseRecord = Schemas['CaseRecordDto'];
 export type CaseSource = Schemas['CaseSourceDto'];
 export type CaseListResponse = Schemas['CaseListResponseDto'];
+/** A list page of whole summaries: what GET /api/cases answers when `fields` does not trim them. */
+export type CaseListPage = Omit<CaseListResponse, 'cases'> & { cases: CaseSummary[] };
 export type CaseResponse = Schemas['CaseResponseDto'];
 export type StatsResponse = Schemas['StatsResponseDto'];
-/** The query string of GET /api/cases (every filter, `q`, paging). */
-export type CaseListQuery = NonNullable<operations['listCases']['parameters']['query']>;
+/** The query string of GET /api/cases (every filter, `q`, paging), less `fields`: these reads want whole summaries. */
+export type CaseListQuery = Omit<NonNullable<operations['listCases']['parameters']['query']>, 'fields'>;
 /** Any error body the api documents: `{version, license, error: {status, code, message, ...}}`. */
 export type ApiErrorBody =
   | Schemas['InvalidParameterResponseDto']
@@ -75,7 +77,9 @@ export function createArchiveApi(options: ArchiveApiOptions) {
   });
   return {
     client,
-    listCases: (query: CaseListQuery, signal?: AbortSignal) => dataOf(client.GET('/api/cases', { params: { query }, signal })),
+    // Without `fields` every listed case is a whole summary.
+    listCases: async (query: CaseListQuery, signal?: AbortSignal) =>
+      (await dataOf(client.GET('/api/cases', { params: { query }, signal }))) as CaseListPage,
     getCase: (id: string, signal?: AbortSignal) => dataOf(client.GET('/api/cases/{id}', { params: { path: { id } }, signal })),
     getStats: (signal?: AbortSignal) => dataOf(client.GET('/api/stats', { signal })),
   };

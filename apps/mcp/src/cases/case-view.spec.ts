@@ -1,4 +1,4 @@
-import type { CaseRecord } from '@app/api-client';
+import type { CaseRecord, StatsResponse } from '@app/api-client';
 import { caseLines, caseLinks, compactCase, statsLines } from './case-view';
 
 const record: CaseRecord = {
@@ -79,7 +79,7 @@ describe('statsLines', () => {
       byCountry: { US: 2, ZZ: 1 },
       lastUpdated: '2026-11-01',
       releases: { 'PURSUE-1': '2026-05-08' },
-    });
+    } as StatsResponse);
     expect(lines).toEqual([
       '3 cases, 1 with video, incidents from 1947 to 2020; last updated 2026-11-01.',
       'By type: military 2, radar 1.',
