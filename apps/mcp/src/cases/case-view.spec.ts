@@ -1,4 +1,4 @@
-import type { CaseRecord, StatsResponse } from '@app/api-client';
+import type { CaseRecord } from '@app/api-client';
 import { caseLines, caseLinks, compactCase, statsLines } from './case-view';
 
 const record: CaseRecord = {
@@ -69,8 +69,6 @@ describe('compactCase', () => {
 describe('statsLines', () => {
   it('lists totals, then each breakdown largest first', () => {
     const lines = statsLines({
-      version: 1,
-      license: 'l',
       total: 3,
       withVideo: 1,
       yearRange: { from: 1947, to: 2020 },
@@ -79,7 +77,7 @@ describe('statsLines', () => {
       byCountry: { US: 2, ZZ: 1 },
       lastUpdated: '2026-11-01',
       releases: { 'PURSUE-1': '2026-05-08' },
-    } as StatsResponse);
+    });
     expect(lines).toEqual([
       '3 cases, 1 with video, incidents from 1947 to 2020; last updated 2026-11-01.',
       'By type: military 2, radar 1.',

@@ -92,7 +92,9 @@ export function caseLines(item: CompactCase): string[] {
 }
 
 /** The stats as short lines: totals, then each breakdown largest first. */
-export function statsLines(stats: StatsResponse): string[] {
+export function statsLines(
+  stats: Pick<StatsResponse, 'total' | 'withVideo' | 'yearRange' | 'byType' | 'byTranche' | 'byCountry' | 'lastUpdated' | 'releases'>,
+): string[] {
   const counts = (byKey: Record<string, number>) =>
     Object.entries(byKey)
       .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
