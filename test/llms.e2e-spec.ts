@@ -65,7 +65,7 @@ describe('/llms.txt', () => {
       ),
     ).toBe(true);
     expect(full).toContain('### GET /api/cases\n');
-    expect(full).toContain('- `type` (query; string, one of military, radar, mass, photo, astronaut, document, crash): ');
+    expect(full).toContain('- `hasVideo` (query; string, one of true, false): Only cases with (true) or without (false) video.');
     expect(full).toContain('- `id` (path, required; string, pattern ^[a-z0-9]+(?:-[a-z0-9]+)*$): The case id, a lowercase slug.');
     for (const link of linksIn(full, api.baseUrl)) expect((await fetch(link)).status).toBe(200);
   });
