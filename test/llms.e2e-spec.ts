@@ -6,7 +6,8 @@ let text: string;
 
 beforeAll(async () => {
   expect((await ingest(ALIAS, FIXTURE)).status).toMatch(/indexed|unchanged/);
-  api = await startApi({ CASES_ALIAS: ALIAS, QUOTA_REQUESTS: '4321', QUOTA_WINDOW_SECONDS: '90' });
+  // SEARCH_TIMEOUT_MS: the links are followed to check they answer, not how fast, on a possibly loaded machine.
+  api = await startApi({ CASES_ALIAS: ALIAS, QUOTA_REQUESTS: '4321', QUOTA_WINDOW_SECONDS: '90', SEARCH_TIMEOUT_MS: '10000' });
   text = await (await fetch(`${api.baseUrl}/llms.txt`)).text();
 });
 

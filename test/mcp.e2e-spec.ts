@@ -12,6 +12,11 @@ import { FIXTURE, ingest, request, RunningApi, startApi } from './support/archiv
 const ROOT = join(__dirname, '..');
 const ALIAS = 'e2e-mcp';
 const silent = { LOG_LEVEL: 'silent' };
+/**
+ * These tests compare answers, not speed: on a loaded machine a cold search may take longer than the
+ * api's default sub-second engine timeout, which would turn a comparison into a 503.
+ */
+const PATIENT_API = { SEARCH_TIMEOUT_MS: '10000' };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -30,7 +35,14 @@ async function closedPort(): Promise<number> {
 
 /** The MCP server over Streamable HTTP on a free port, reading the given api. */
 async function startMcpHttp(apiBaseUrl: string): Promise<RunningMcp> {
-  const env = validateSettings(McpEnvironment, { ...silent, API_BASE_URL: apiBaseUrl, MCP_TRANSPORT: 'http', MCP_PORT: '0', MCP_HOST: '127.0.0.1' });
+  const env = validateSettings(McpEnvironment, {
+    ...silent,
+    API_TIMEOUT_MS: '30000',
+    API_BASE_URL: apiBaseUrl,
+    MCP_TRANSPORT: 'http',
+    MCP_PORT: '0',
+    MCP_HOST: '127.0.0.1',
+  });
   const started = await startMcp(env);
   running.push(started);
   return started;
@@ -50,7 +62,7 @@ async function connectStdio(apiBaseUrl: string): Promise<Client> {
     command: process.execPath,
     args: ['-r', join(ROOT, 'scripts', 'support', 'load-typescript.cjs'), join(ROOT, 'apps', 'mcp', 'src', 'main.ts')],
     cwd: ROOT,
-    env: { ...getDefaultEnvironment(), ...silent, API_BASE_URL: apiBaseUrl, MCP_TRANSPORT: 'stdio' },
+    env: { ...getDefaultEnvironment(), ...silent, API_TIMEOUT_MS: '30000', API_BASE_URL: apiBaseUrl, MCP_TRANSPORT: 'stdio' },
     stderr: 'inherit',
   });
   await client.connect(transport);
@@ -77,7 +89,7 @@ async function answer(client: Client, name: string, args: Record<string, unknown
 
 beforeAll(async () => {
   expect((await ingest(ALIAS, FIXTURE)).status).toMatch(/indexed|unchanged/);
-  api = await startApi({ CASES_ALIAS: ALIAS });
+  api = await startApi({ CASES_ALIAS: ALIAS, ...PATIENT_API });
   running.push(api);
   mcp = await startMcpHttp(api.baseUrl);
 });
@@ -234,7 +246,7 @@ describe('the Streamable HTTP endpoint', () => {
 
 describe('api failures, as tool errors', () => {
   it('429: says the quota is spent and when to retry', async () => {
-    const limited = await startApi({ CASES_ALIAS: ALIAS, QUOTA_REQUESTS: '1' });
+    const limited = await startApi({ CASES_ALIAS: ALIAS, QUOTA_REQUESTS: '1', ...PATIENT_API });
     running.push(limited);
     const client = await connectHttp((await startMcpHttp(limited.baseUrl)).url as string);
     expect((await answer(client, 'get_stats')).total).toBeGreaterThan(0);
