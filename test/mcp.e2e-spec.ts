@@ -109,16 +109,21 @@ describe.each([
 
   it('lists its tools, each with a JSON schema whose choices are the api’s', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['get_case', 'get_stats', 'search_cases']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['get_case', 'get_stats', 'related_cases', 'search_cases']);
     const search = tools.find((tool) => tool.name === 'search_cases')!;
     expect(search.inputSchema.type).toBe('object');
     const properties = search.inputSchema.properties as Json;
-    for (const filter of ['q', 'type', 'credibility', 'tranche', 'country', 'precision', 'hasVideo', 'year', 'updatedSince', 'cursor', 'limit']) {
+    for (const filter of [
+      ...['q', 'type', 'credibility', 'tranche', 'country', 'precision', 'hasVideo', 'year', 'updatedSince', 'cursor', 'limit'],
+      ...['dateFrom', 'dateTo', 'bbox', 'near', 'radiusKm', 'sort', 'facets'],
+    ]) {
       expect(properties[filter]).toEqual(expect.objectContaining({ description: expect.any(String) }));
     }
     const document = (await request(api.baseUrl, '/api/openapi.json')).body;
-    expect(properties.type.enum).toEqual(document.components.schemas.CaseType.enum);
-    expect(properties.credibility.enum).toEqual(document.components.schemas.Credibility.enum);
+    expect(properties.type.items.enum).toEqual(document.components.schemas.CaseType.enum);
+    expect(properties.credibility.items.enum).toEqual(document.components.schemas.Credibility.enum);
+    const sort = document.paths['/api/cases'].get.parameters.find((parameter: Json) => parameter.name === 'sort');
+    expect(properties.sort.enum).toEqual(sort.schema.enum);
     expect(properties.q.description).toMatch(/Chinese/);
     const getCase = tools.find((tool) => tool.name === 'get_case')!;
     expect(getCase.inputSchema.required).toEqual(['id']);
@@ -127,7 +132,7 @@ describe.each([
   });
 
   it('search_cases finds what GET /api/cases finds, each case citing its record and its government sources', async () => {
-    const found = await answer(client, 'search_cases', { type: 'photo', limit: 5 });
+    const found = await answer(client, 'search_cases', { type: ['photo'], limit: 5 });
     const expected = (await request(api.baseUrl, '/api/cases?type=photo&limit=5')).body;
     expect(found.total).toBe(expected.total);
     expect(found.cases.map((item: Json) => item.id)).toEqual(expected.cases.map((item: Json) => item.id));
@@ -142,7 +147,7 @@ describe.each([
     }
     // The Colorado case has seven sources: three cited, the rest counted.
     expect(found.cases.find((item: Json) => item.id === '2023-10-colorado-police-officer-flashing-lights-videos')?.moreSources).toBe(4);
-    const text = textOf(await call(client, 'search_cases', { type: 'photo', limit: 5 }));
+    const text = textOf(await call(client, 'search_cases', { type: ['photo'], limit: 5 }));
     expect(text).toContain(`Record: ${api.baseUrl}/api/cases/1952-tremonton-utah-film`);
     expect(text).toMatch(/Government sources: .*<https?:\/\//);
     expect(text).toContain(`License: ${expected.license}`);
@@ -155,10 +160,25 @@ describe.each([
     expect(chinese.cases[0].id).toBe('1947-roswell-debris-recovery');
     expect(chinese.cases[0].title).toBe(expected.cases[0].title.zh);
 
-    const filtered = await answer(client, 'search_cases', { hasVideo: true, country: 'us', credibility: 'official', year: 2019, withSources: false });
+    const filtered = await answer(client, 'search_cases', {
+      hasVideo: true,
+      country: 'us',
+      credibility: ['official'],
+      year: 2019,
+      withSources: false,
+    });
     const same = (await request(api.baseUrl, '/api/cases?hasVideo=true&country=US&credibility=official&year=2019')).body;
     expect(filtered.cases.map((item: Json) => item.id)).toEqual(same.cases.map((item: Json) => item.id));
     expect(filtered.total).toBe(same.total);
+
+    // Several values, a date range, a place and an order, with counts by facet: the api's answer, item for item.
+    const args = { type: ['military', 'radar'], dateFrom: '1950', dateTo: '2020-06', near: '38.9,-77.04', sort: 'distance', facets: 'type,decade' };
+    const placed = await answer(client, 'search_cases', { ...args, withSources: false });
+    const query = 'type=military,radar&dateFrom=1950&dateTo=2020-06&near=38.9,-77.04&sort=distance&facets=type,decade&limit=10';
+    const expectedPlaced = (await request(api.baseUrl, `/api/cases?${query}`)).body;
+    expect(placed.cases.map((item: Json) => item.id)).toEqual(expectedPlaced.cases.map((item: Json) => item.id));
+    expect(placed.facets).toEqual(expectedPlaced.facets);
+    expect(textOf(await call(client, 'search_cases', { ...args, withSources: false }))).toMatch(/^Counted by type: military \d+, radar \d+/m);
   });
 
   it('search_cases pages by cursor through exactly the cases the api lists', async () => {
@@ -184,6 +204,18 @@ describe.each([
     expect(whole).toEqual({ ...body.case, url: `${api.baseUrl}/api/cases/${id}`, page: `${api.baseUrl}/?case=${id}` });
   });
 
+  it('related_cases answers what GET /api/cases/{id}/related does, citing sources', async () => {
+    const id = '1947-roswell-debris-recovery';
+    const related = await answer(client, 'related_cases', { id, limit: 3 });
+    const expected = (await request(api.baseUrl, `/api/cases/${id}/related?limit=3`)).body;
+    expect(related.cases.map((item: Json) => item.id)).toEqual(expected.cases.map((item: Json) => item.id));
+    expect(related.cases.length).toBeGreaterThan(0);
+    for (const item of related.cases) expect(item.sources.length).toBeGreaterThan(0);
+    const missing = await call(client, 'related_cases', { id: 'no-such-case' });
+    expect(missing.isError).toBe(true);
+    expect(textOf(missing)).toMatch(/no-such-case/);
+  });
+
   it('get_stats answers what GET /api/stats does', async () => {
     const { version: _version, ...expected } = (await request(api.baseUrl, '/api/stats')).body;
     expect(await answer(client, 'get_stats')).toEqual(expected);
@@ -191,7 +223,7 @@ describe.each([
   });
 
   it('answers a bad argument with a tool error naming it, whether the schema or the api refuses it', async () => {
-    const schema = await call(client, 'search_cases', { type: 'ufo' });
+    const schema = await call(client, 'search_cases', { type: ['ufo'] });
     expect(schema.isError).toBe(true);
     expect(textOf(schema)).toMatch(/type/);
     const wrongType = await call(client, 'search_cases', { year: 'nineteen fifty' });

@@ -3,13 +3,15 @@ import type { ArchiveContext } from './archive-context';
 import { registerArchiveResources } from './resources/archive.resources';
 import { registerGetCase } from './tools/get-case.tool';
 import { registerGetStats } from './tools/get-stats.tool';
+import { registerRelatedCases } from './tools/related-cases.tool';
 import { registerSearchCases } from './tools/search-cases.tool';
 
 /** What a client is told on connecting: what the archive is, how to use the tools, and the attribution rule. */
 export const SERVER_INSTRUCTIONS =
   'The UAP Case Archive: case records on unidentified anomalous phenomena compiled from public-domain government releases ' +
   '(above all the US PURSUE releases on war.gov/UFO), each in English and Simplified Chinese. Use get_stats to see what it holds, ' +
-  'search_cases to find cases (keywords in either language, filters, cursor paging), get_case for one case with all its sources. ' +
+  'search_cases to find cases (keywords in either language, filters, places, dates, facets, cursor paging), get_case for one case with all ' +
+  'its sources, related_cases for the cases most like one. ' +
   "When you use a case, cite its record link and its government sources, and credit the archive as each result's License line asks. " +
   'Records are read-only; the archive only says what its sources say.';
 
@@ -19,6 +21,7 @@ export function createArchiveMcpServer(context: ArchiveContext, version: string)
   registerSearchCases(server, context);
   registerGetCase(server, context);
   registerGetStats(server, context);
+  registerRelatedCases(server, context);
   registerArchiveResources(server, context);
   return server;
 }

@@ -13,6 +13,7 @@ export type CaseListResponse = Schemas['CaseListResponseDto'];
 export type CaseListPage = Omit<CaseListResponse, 'cases'> & { cases: CaseSummary[] };
 export type CaseResponse = Schemas['CaseResponseDto'];
 export type StatsResponse = Schemas['StatsResponseDto'];
+export type RelatedCasesResponse = Schemas['RelatedCasesResponseDto'];
 /** The query string of GET /api/cases (every filter, `q`, paging), less `fields`: these reads want whole summaries. */
 export type CaseListQuery = Omit<NonNullable<operations['listCases']['parameters']['query']>, 'fields'>;
 /** Any error body the api documents: `{version, license, error: {status, code, message, ...}}`. */
@@ -82,6 +83,8 @@ export function createArchiveApi(options: ArchiveApiOptions) {
       (await dataOf(client.GET('/api/cases', { params: { query }, signal }))) as CaseListPage,
     getCase: (id: string, signal?: AbortSignal) => dataOf(client.GET('/api/cases/{id}', { params: { path: { id } }, signal })),
     getStats: (signal?: AbortSignal) => dataOf(client.GET('/api/stats', { signal })),
+    relatedCases: (id: string, limit: number, signal?: AbortSignal) =>
+      dataOf(client.GET('/api/cases/{id}/related', { params: { path: { id }, query: { limit } }, signal })),
   };
 }
 

@@ -14,10 +14,20 @@ describe('search_cases arguments', () => {
       hasVideo: 'false',
     });
     expect(toListQuery(parse({}))).toEqual({ limit: 10 });
+    expect(toListQuery(parse({ type: ['military', 'radar'], credibility: ['official'], near: '38.9,-77', radiusKm: 300, sort: 'distance' }))).toEqual(
+      {
+        limit: 10,
+        near: '38.9,-77',
+        radiusKm: 300,
+        sort: 'distance',
+        type: 'military,radar',
+        credibility: 'official',
+      },
+    );
   });
 
   it('are refused with the argument named when the schema forbids them', () => {
-    expect(() => parse({ type: 'ufo' })).toThrow(/type/);
+    expect(() => parse({ type: ['ufo'] })).toThrow(/type/);
     expect(() => parse({ limit: 26 })).toThrow(/limit/);
     expect(() => parse({ country: 'USA' })).toThrow(/two-letter ISO 3166-1 code/);
   });

@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { caseTypeValues, credibilityValues, type CaseListQuery } from '@app/api-client';
+import { caseSortValues, caseTypeValues, credibilityValues, type CaseListQuery } from '@app/api-client';
 import { recordOf, type ArchiveContext } from '../archive-context';
 import { caseLines, caseLinks, compactCase, LANGUAGES, type CompactCase } from '../cases/case-view';
 import { reportingFailures, toolResult } from './tool-result';
@@ -25,26 +25,48 @@ export const searchCasesInput = {
       'Keywords in English or Chinese (Simplified or Traditional; e.g. "tic tac", "Roswell", "罗斯威尔", "不明飞行物"), matched against titles, ' +
         'place names and summaries in both languages. Plain words, no query syntax; results are ordered by relevance.',
     ),
-  type: z.enum(caseTypeValues).optional().describe('Only cases of this kind.'),
+  type: z.array(z.enum(caseTypeValues)).min(1).optional().describe('Only cases of these kinds (any of them).'),
   credibility: z
-    .enum(credibilityValues)
+    .array(z.enum(credibilityValues))
+    .min(1)
     .optional()
-    .describe('Only cases of this standing: official (a government record), corroborated, reported, or explained.'),
+    .describe('Only cases of these standings (any of them): official (a government record), corroborated, reported, explained.'),
   tranche: z
     .string()
     .optional()
-    .describe('Only cases from this release: PURSUE-<n> for the nth PURSUE release on war.gov/UFO (e.g. PURSUE-1), or pre-disclosure.'),
+    .describe(
+      'Only cases from these releases, comma-separated: PURSUE-<n> for the nth PURSUE release on war.gov/UFO (e.g. PURSUE-1,PURSUE-2), or pre-disclosure.',
+    ),
   country: z
     .string()
-    .regex(/^[A-Za-z]{2}$/, 'country must be a two-letter ISO 3166-1 code, e.g. US')
+    .regex(/^[A-Za-z]{2}(,[A-Za-z]{2})*$/, 'country must be two-letter ISO 3166-1 codes, comma-separated, e.g. US or US,CA')
     .optional()
-    .describe('Only cases placed in this country: ISO 3166-1 alpha-2 (US, GB, CN, ...), or ZZ for no single country.'),
+    .describe('Only cases placed in these countries: ISO 3166-1 alpha-2 codes, comma-separated (US, GB, CN, ...), or ZZ for no single country.'),
   precision: z
     .string()
     .optional()
     .describe('How exact the place is: one or more of site, locality, region, area, unknown, comma-separated (site,locality = a town or better).'),
   hasVideo: z.boolean().optional().describe('true: only cases with released video; false: only cases without.'),
   year: z.number().int().min(1000).max(9999).optional().describe('Only incidents of this year (four digits).'),
+  dateFrom: z.string().optional().describe('Only incidents on or after the start of this year, month or day: YYYY, YYYY-MM or YYYY-MM-DD.'),
+  dateTo: z.string().optional().describe('Only incidents on or before the end of this year, month or day: YYYY, YYYY-MM or YYYY-MM-DD.'),
+  bbox: z
+    .string()
+    .optional()
+    .describe('Only cases placed inside this box: "minLng,minLat,maxLng,maxLat" in degrees (e.g. "-125,24,-66,50" for the contiguous US).'),
+  near: z
+    .string()
+    .optional()
+    .describe('A point "lat,lng" in degrees: only cases placed on a map; with radiusKm, only those that close; allows sort=distance.'),
+  radiusKm: z.number().positive().optional().describe('With near: at most this many kilometres from it.'),
+  sort: z
+    .enum(caseSortValues)
+    .optional()
+    .describe('Order: relevance (with q; the default then), newest (the default otherwise), oldest, or distance (with near).'),
+  facets: z
+    .string()
+    .optional()
+    .describe('Also count every matching case by these, comma-separated: type, credibility, tranche, country, precision, hasVideo, year, decade.'),
   updatedSince: z
     .string()
     .optional()
@@ -65,7 +87,8 @@ export const searchCasesInput = {
 
 /**
  * List parameters this tool deliberately leaves out: offset (the cursor pages without the 10,000 window),
- * highlight (HTML fragments meant for a page, not a model).
+ * highlight (HTML fragments meant for a page, not a model). `fields` is not in CaseListQuery: results are
+ * always whole summaries, made compact here.
  */
 type NotOffered = 'offset' | 'highlight';
 type Missing = Exclude<keyof CaseListQuery, keyof typeof searchCasesInput | NotOffered>;
@@ -81,9 +104,13 @@ type SearchCasesArgs = z.infer<z.ZodObject<typeof searchCasesInput>>;
 /** The api's query string for the tool's arguments (booleans as the api's 'true'/'false'). */
 export function toListQuery(args: SearchCasesArgs): CaseListQuery {
   const query: CaseListQuery = { limit: args.limit };
-  for (const name of ['q', 'type', 'credibility', 'tranche', 'country', 'precision', 'year', 'updatedSince', 'cursor'] as const) {
+  const given = ['q', 'tranche', 'country', 'precision', 'year', 'dateFrom', 'dateTo', 'bbox', 'near', 'radiusKm', 'sort', 'facets'] as const;
+  for (const name of [...given, 'updatedSince', 'cursor'] as const) {
     if (args[name] !== undefined) Object.assign(query, { [name]: args[name] });
   }
+  // Several values travel comma-separated, as the api takes them.
+  if (args.type) query.type = args.type.join(',');
+  if (args.credibility) query.credibility = args.credibility.join(',');
   if (args.hasVideo !== undefined) query.hasVideo = args.hasVideo ? 'true' : 'false';
   return query;
 }
@@ -122,8 +149,23 @@ export function registerSearchCases(server: McpServer, context: ArchiveContext):
               const [title, ...rest] = caseLines(cases[index] as CompactCase);
               return [`${first + index}. ${title}`, ...rest, ''];
             });
-        const lines = [heading, '', ...body, ...next, `License: ${page.license}`];
-        return toolResult(lines, { total: page.total, count: page.count, nextCursor: page.nextCursor, cases, license: page.license });
+        const facets = page.facets
+          ? Object.entries(page.facets).map(
+              ([name, counts]) =>
+                `Counted by ${name}: ${Object.entries(counts as Record<string, number>)
+                  .map(([value, count]) => `${value} ${count}`)
+                  .join(', ')}`,
+            )
+          : [];
+        const lines = [heading, '', ...body, ...facets, ...(facets.length ? [''] : []), ...next, `License: ${page.license}`];
+        return toolResult(lines, {
+          total: page.total,
+          count: page.count,
+          nextCursor: page.nextCursor,
+          cases,
+          ...(page.facets ? { facets: page.facets } : {}),
+          license: page.license,
+        });
       }),
   );
 }
