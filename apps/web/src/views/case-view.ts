@@ -1,5 +1,5 @@
 import { ApiRequestError, fetchCase, fetchRelated } from '../api/api-client';
-import type { FullCase } from '../api/api.types';
+import type { CaseRecord } from '@app/api-client';
 import { hrefFor } from '../app';
 import { h, mount } from '../dom/h';
 import { enumLabel, pick, placeWithCountry, t } from '../i18n/i18n';
@@ -15,7 +15,7 @@ const RELATED_SHOWN = 6;
 export async function renderCase(container: HTMLElement, id: string, signal: AbortSignal): Promise<void> {
   const back = h('p', { class: 'back' }, h('a', { href: hrefFor({ caseId: undefined }), 'data-nav': true }, `← ${t('backToResults')}`));
   mount(container, back, h('p', { role: 'status' }, t('loading')));
-  let record: FullCase;
+  let record: CaseRecord;
   try {
     record = (await fetchCase(id, signal)).case;
   } catch (error) {
