@@ -10,7 +10,7 @@ export interface paths {
     };
     /**
      * A page of case summaries
-     * @description Filters combine with AND; unknown parameters are ignored. Newest first (date desc, then id); with q, most relevant first. offset + limit may not exceed 10000.
+     * @description Filters combine with AND; a comma-separated list within one filter matches any of its values; unknown parameters are ignored. Newest first (date desc, then id); with q, most relevant first; sort picks another order. facets adds counts over every matching case; fields trims each summary. offset + limit may not exceed 10000.
      */
     get: operations['listCases'];
     put?: never;
@@ -30,6 +30,26 @@ export interface paths {
     };
     /** Every matching case as NDJSON, one JSON object per line */
     get: operations['exportCases'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/cases/{id}/related': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The cases most like one case
+     * @description More-like-this over titles, summaries and details in both languages; a place nearby, a date close by and the same type count extra. Never the case itself.
+     */
+    get: operations['getRelatedCases'];
     put?: never;
     post?: never;
     delete?: never;
@@ -62,7 +82,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Counts over the whole archive */
+    /**
+     * Counts over the archive, or over the cases the list filters keep
+     * @description Takes every filter of GET /api/cases; without any it counts the whole archive.
+     */
     get: operations['getStats'];
     put?: never;
     post?: never;
@@ -212,10 +235,6 @@ export interface components {
       license: string;
       error: components['schemas']['NotFoundErrorDto'];
     };
-    /** @enum {string} */
-    CaseType: 'military' | 'radar' | 'mass' | 'photo' | 'astronaut' | 'document' | 'crash';
-    /** @enum {string} */
-    Credibility: 'official' | 'corroborated' | 'reported' | 'explained';
     LocalizedTextDto: {
       /** @description Simplified Chinese. */
       zh: string;
@@ -241,6 +260,10 @@ export interface components {
       /** @description What the point stands for: site (a named base, airport or landmark), locality (a town or near one), region (a state, country or named sea: its centre), area (several countries, a command area, an ocean: its centroid), unknown (in space, not released or disputed: the nominal point 0, 0, not a place). */
       precision: components['schemas']['LocationPrecision'];
     };
+    /** @enum {string} */
+    CaseType: 'military' | 'radar' | 'mass' | 'photo' | 'astronaut' | 'document' | 'crash';
+    /** @enum {string} */
+    Credibility: 'official' | 'corroborated' | 'reported' | 'explained';
     CaseSummaryDto: {
       /** @example 1947-roswell-debris-recovery */
       id: string;
@@ -276,6 +299,60 @@ export interface components {
         [key: string]: string[];
       };
     };
+    CaseSummarySelectionDto: {
+      id: string;
+      /** Format: date */
+      date?: string;
+      dateDisplay?: components['schemas']['LocalizedTextDto'];
+      title?: components['schemas']['LocalizedTextDto'];
+      location?: components['schemas']['CaseLocationDto'];
+      type?: components['schemas']['CaseType'];
+      credibility?: components['schemas']['Credibility'];
+      tranche?: string;
+      hasVideo?: boolean;
+      summary?: components['schemas']['LocalizedTextDto'];
+      /** Format: date */
+      addedAt?: string;
+      /** Format: date */
+      updatedAt?: string;
+      highlight?: {
+        [key: string]: string[];
+      };
+    };
+    CaseFacetsDto: {
+      /** @description Every type (military, radar, mass, photo, astronaut, document, crash), zeros included. */
+      type?: {
+        [key: string]: number;
+      };
+      /** @description Every credibility level (official, corroborated, reported, explained), zeros included. */
+      credibility?: {
+        [key: string]: number;
+      };
+      /** @description Each tranche with a matching case, in release order. */
+      tranche?: {
+        [key: string]: number;
+      };
+      /** @description Each country code with a matching case. */
+      country?: {
+        [key: string]: number;
+      };
+      /** @description Every location precision (site, locality, region, area, unknown), zeros included. */
+      precision?: {
+        [key: string]: number;
+      };
+      /** @description true and false, zeros included. */
+      hasVideo?: {
+        [key: string]: number;
+      };
+      /** @description Each incident year with a matching case (e.g. "1952"), oldest first. */
+      year?: {
+        [key: string]: number;
+      };
+      /** @description Each decade with a matching case, by its first year (e.g. "1950"), oldest first. */
+      decade?: {
+        [key: string]: number;
+      };
+    };
     CaseListResponseDto: {
       /**
        * @description Always 1.
@@ -291,9 +368,12 @@ export interface components {
       /** @description The page size applied (a larger request is clamped to 500). */
       limit: number;
       offset: number;
-      cases: components['schemas']['CaseSummaryDto'][];
-      /** @description Pass as cursor (with the same filters) for the next page; null on the last page. */
+      /** @description Whole summaries; with fields=, each trimmed to those fields and its id. */
+      cases: (components['schemas']['CaseSummaryDto'] | components['schemas']['CaseSummarySelectionDto'])[];
+      /** @description Pass as cursor (with the same filters and sort) for the next page; null on the last page. */
       nextCursor: string | null;
+      /** @description With facets=: counts over every matching case (not just this page). */
+      facets?: components['schemas']['CaseFacetsDto'];
     };
     ParameterProblemDto: {
       /** @description The query parameter. */
@@ -471,6 +551,20 @@ export interface components {
       /** @description The record's changes, newest first, ending with the day it was added. */
       revisions: components['schemas']['CaseRevisionDto'][];
     };
+    RelatedCasesResponseDto: {
+      /**
+       * @description Always 1.
+       * @enum {integer}
+       */
+      version: 1;
+      /** @description Public-domain sources; the organised bilingual presentation is the operator's, free with attribution. */
+      license: string;
+      /** @description The case they are related to. */
+      id: string;
+      count: number;
+      /** @description Most similar first; never the case itself. */
+      cases: components['schemas']['CaseSummaryDto'][];
+    };
     CaseResponseDto: {
       /**
        * @description Always 1.
@@ -510,9 +604,13 @@ export interface components {
       byCountry: {
         [key: string]: number;
       };
+      /** @description Incident year -> cases, oldest first; only years with a case. */
+      byYear: {
+        [key: string]: number;
+      };
       /**
        * Format: date
-       * @description The newest updatedAt in the archive; null when it is empty.
+       * @description The newest updatedAt among the counted cases; null when there are none.
        */
       lastUpdated: string | null;
       /** @description The day each PURSUE tranche was published, e.g. {"PURSUE-1": "2026-05-08"}. */
@@ -532,13 +630,13 @@ export interface operations {
   listCases: {
     parameters: {
       query?: {
-        /** @description Only cases of this type; exactly one of the values. */
-        type?: components['schemas']['CaseType'];
-        /** @description Only cases of this credibility; exactly one of the values. */
-        credibility?: components['schemas']['Credibility'];
-        /** @description pre-disclosure or PURSUE-<n> (n >= 1), in any letter case. */
+        /** @description Only cases of these types: one or more of military, radar, mass, photo, astronaut, document, crash, comma-separated (any of them). */
+        type?: string;
+        /** @description Only cases of these credibility levels: one or more of official, corroborated, reported, explained, comma-separated. */
+        credibility?: string;
+        /** @description pre-disclosure or PURSUE-<n> (n >= 1), in any letter case; several comma-separated. */
         tranche?: string;
-        /** @description ISO 3166-1 alpha-2 code in any letter case, or ZZ for no single country. */
+        /** @description ISO 3166-1 alpha-2 codes in any letter case, comma-separated, or ZZ for no single country. */
         country?: string;
         /** @description How exact the case's point is: one or more of site, locality, region, area, unknown, comma-separated (e.g. site,locality). */
         precision?: string;
@@ -546,12 +644,28 @@ export interface operations {
         hasVideo?: 'true' | 'false';
         /** @description Incident year, four digits. */
         year?: number;
+        /** @description Incidents on or after the start of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). */
+        dateFrom?: string;
+        /** @description Incidents on or before the end of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). */
+        dateTo?: string;
+        /** @description Only cases placed inside this box: minLng,minLat,maxLng,maxLat in degrees. minLng above maxLng is a box across the antimeridian. Cases of precision unknown are never inside. */
+        bbox?: string;
+        /** @description A point lat,lng in degrees: keeps only cases placed on a map (never precision unknown); with radiusKm, only those that close; enables sort=distance. */
+        near?: string;
+        /** @description With near: at most this many kilometres (above 0) from it. */
+        radiusKm?: number;
         /** @description Plain-text keywords over titles, place names and summaries in both languages; every word must match. Trimmed; no query syntax. */
         q?: string;
-        /** @description With q: true adds to each listed case a highlight object (field path to fragments, matches in <em>, text HTML-escaped). */
-        highlight?: 'true' | 'false';
         /** @description Only cases added or changed on or after this UTC day: a date YYYY-MM-DD, or a timestamp with a time zone (its whole UTC day counts). */
         updatedSince?: string;
+        /** @description relevance (the default with q; without q it is newest), newest (the default without q), oldest, or distance (from near, which it needs). Ties go newest first, then by id. */
+        sort?: 'relevance' | 'newest' | 'oldest' | 'distance';
+        /** @description Trim each summary to these fields, comma-separated: id, date, dateDisplay, title, location, type, credibility, tranche, hasVideo, summary, addedAt, updatedAt. id is always included. */
+        fields?: string;
+        /** @description Count every matching case by these, comma-separated: type, credibility, tranche, country, precision, hasVideo, year, decade. The response gains facets: {name: {value: count}}. */
+        facets?: string;
+        /** @description With q: true adds to each listed case a highlight object (field path to fragments, matches in <em>, text HTML-escaped). */
+        highlight?: 'true' | 'false';
         /** @description Page size; above 500 is clamped to 500 (the response says so); 0 returns only total. */
         limit?: number;
         /** @description Cases to skip; offset + limit may not exceed 10000. */
@@ -648,13 +762,13 @@ export interface operations {
   exportCases: {
     parameters: {
       query?: {
-        /** @description Only cases of this type; exactly one of the values. */
-        type?: components['schemas']['CaseType'];
-        /** @description Only cases of this credibility; exactly one of the values. */
-        credibility?: components['schemas']['Credibility'];
-        /** @description pre-disclosure or PURSUE-<n> (n >= 1), in any letter case. */
+        /** @description Only cases of these types: one or more of military, radar, mass, photo, astronaut, document, crash, comma-separated (any of them). */
+        type?: string;
+        /** @description Only cases of these credibility levels: one or more of official, corroborated, reported, explained, comma-separated. */
+        credibility?: string;
+        /** @description pre-disclosure or PURSUE-<n> (n >= 1), in any letter case; several comma-separated. */
         tranche?: string;
-        /** @description ISO 3166-1 alpha-2 code in any letter case, or ZZ for no single country. */
+        /** @description ISO 3166-1 alpha-2 codes in any letter case, comma-separated, or ZZ for no single country. */
         country?: string;
         /** @description How exact the case's point is: one or more of site, locality, region, area, unknown, comma-separated (e.g. site,locality). */
         precision?: string;
@@ -662,12 +776,28 @@ export interface operations {
         hasVideo?: 'true' | 'false';
         /** @description Incident year, four digits. */
         year?: number;
+        /** @description Incidents on or after the start of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). */
+        dateFrom?: string;
+        /** @description Incidents on or before the end of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). */
+        dateTo?: string;
+        /** @description Only cases placed inside this box: minLng,minLat,maxLng,maxLat in degrees. minLng above maxLng is a box across the antimeridian. Cases of precision unknown are never inside. */
+        bbox?: string;
+        /** @description A point lat,lng in degrees: keeps only cases placed on a map (never precision unknown); with radiusKm, only those that close; enables sort=distance. */
+        near?: string;
+        /** @description With near: at most this many kilometres (above 0) from it. */
+        radiusKm?: number;
         /** @description Plain-text keywords over titles, place names and summaries in both languages; every word must match. Trimmed; no query syntax. */
         q?: string;
-        /** @description With q: true adds to each listed case a highlight object (field path to fragments, matches in <em>, text HTML-escaped). */
-        highlight?: 'true' | 'false';
         /** @description Only cases added or changed on or after this UTC day: a date YYYY-MM-DD, or a timestamp with a time zone (its whole UTC day counts). */
         updatedSince?: string;
+        /** @description relevance (the default with q; without q it is newest), newest (the default without q), oldest, or distance (from near, which it needs). Ties go newest first, then by id. */
+        sort?: 'relevance' | 'newest' | 'oldest' | 'distance';
+        /** @description Trim each summary to these fields, comma-separated: id, date, dateDisplay, title, location, type, credibility, tranche, hasVideo, summary, addedAt, updatedAt. id is always included. */
+        fields?: string;
+        /** @description Count every matching case by these, comma-separated: type, credibility, tranche, country, precision, hasVideo, year, decade. The response gains facets: {name: {value: count}}. */
+        facets?: string;
+        /** @description With q: true adds to each listed case a highlight object (field path to fragments, matches in <em>, text HTML-escaped). */
+        highlight?: 'true' | 'false';
         /** @description Page size; above 500 is clamped to 500 (the response says so); 0 returns only total. */
         limit?: number;
         /** @description Cases to skip; offset + limit may not exceed 10000. */
@@ -757,6 +887,112 @@ export interface operations {
         };
         content: {
           'application/x-ndjson': components['schemas']['UnavailableResponseDto'];
+        };
+      };
+    };
+  };
+  getRelatedCases: {
+    parameters: {
+      query?: {
+        /** @description How many related cases; above 50 is clamped to 50. */
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The case id, a lowercase slug. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The related cases, most similar first. */
+      200: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          /** @description The quota policy (draft-ietf-httpapi-ratelimit-headers): "<policy>";q=<requests>;w=<window seconds>. */
+          'RateLimit-Policy'?: string;
+          /** @description What is left: "<policy>";r=<remaining>;t=<seconds until reset>. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RelatedCasesResponseDto'];
+        };
+      };
+      /** @description limit is invalid. */
+      400: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvalidParameterResponseDto'];
+        };
+      };
+      /** @description An API key was sent but is unknown or malformed (no key at all is fine). */
+      401: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvalidApiKeyResponseDto'];
+        };
+      };
+      /** @description No case has this id (case_not_found). */
+      404: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NotFoundResponseDto'];
+        };
+      };
+      /** @description Over quota. Retry after the given seconds, or ask the operator for a key. */
+      429: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          /** @description The quota policy (draft-ietf-httpapi-ratelimit-headers): "<policy>";q=<requests>;w=<window seconds>. */
+          'RateLimit-Policy'?: string;
+          /** @description What is left: "<policy>";r=<remaining>;t=<seconds until reset>. */
+          RateLimit?: string;
+          /** @description Seconds until the quota resets. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RateLimitedResponseDto'];
+        };
+      };
+      /** @description Unexpected error; errorId is in the server log. */
+      500: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InternalErrorResponseDto'];
+        };
+      };
+      /** @description Elasticsearch is unreachable or the archive is not indexed yet. */
+      503: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UnavailableResponseDto'];
         };
       };
     };
@@ -855,7 +1091,36 @@ export interface operations {
   };
   getStats: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Only cases of these types: one or more of military, radar, mass, photo, astronaut, document, crash, comma-separated (any of them). */
+        type?: string;
+        /** @description Only cases of these credibility levels: one or more of official, corroborated, reported, explained, comma-separated. */
+        credibility?: string;
+        /** @description pre-disclosure or PURSUE-<n> (n >= 1), in any letter case; several comma-separated. */
+        tranche?: string;
+        /** @description ISO 3166-1 alpha-2 codes in any letter case, comma-separated, or ZZ for no single country. */
+        country?: string;
+        /** @description How exact the case's point is: one or more of site, locality, region, area, unknown, comma-separated (e.g. site,locality). */
+        precision?: string;
+        /** @description Only cases with (true) or without (false) video. */
+        hasVideo?: 'true' | 'false';
+        /** @description Incident year, four digits. */
+        year?: number;
+        /** @description Incidents on or after the start of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). */
+        dateFrom?: string;
+        /** @description Incidents on or before the end of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). */
+        dateTo?: string;
+        /** @description Only cases placed inside this box: minLng,minLat,maxLng,maxLat in degrees. minLng above maxLng is a box across the antimeridian. Cases of precision unknown are never inside. */
+        bbox?: string;
+        /** @description A point lat,lng in degrees: keeps only cases placed on a map (never precision unknown); with radiusKm, only those that close; enables sort=distance. */
+        near?: string;
+        /** @description With near: at most this many kilometres (above 0) from it. */
+        radiusKm?: number;
+        /** @description Plain-text keywords over titles, place names and summaries in both languages; every word must match. Trimmed; no query syntax. */
+        q?: string;
+        /** @description Only cases added or changed on or after this UTC day: a date YYYY-MM-DD, or a timestamp with a time zone (its whole UTC day counts). */
+        updatedSince?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -875,6 +1140,17 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['StatsResponseDto'];
+        };
+      };
+      /** @description A parameter is invalid. */
+      400: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvalidParameterResponseDto'];
         };
       };
       /** @description An API key was sent but is unknown or malformed (no key at all is fine). */
@@ -934,13 +1210,13 @@ export interface operations {
   getFeed: {
     parameters: {
       query?: {
-        /** @description Only cases of this type; exactly one of the values. */
-        type?: components['schemas']['CaseType'];
-        /** @description Only cases of this credibility; exactly one of the values. */
-        credibility?: components['schemas']['Credibility'];
-        /** @description pre-disclosure or PURSUE-<n> (n >= 1), in any letter case. */
+        /** @description Only cases of these types: one or more of military, radar, mass, photo, astronaut, document, crash, comma-separated (any of them). */
+        type?: string;
+        /** @description Only cases of these credibility levels: one or more of official, corroborated, reported, explained, comma-separated. */
+        credibility?: string;
+        /** @description pre-disclosure or PURSUE-<n> (n >= 1), in any letter case; several comma-separated. */
         tranche?: string;
-        /** @description ISO 3166-1 alpha-2 code in any letter case, or ZZ for no single country. */
+        /** @description ISO 3166-1 alpha-2 codes in any letter case, comma-separated, or ZZ for no single country. */
         country?: string;
         /** @description How exact the case's point is: one or more of site, locality, region, area, unknown, comma-separated (e.g. site,locality). */
         precision?: string;
@@ -948,12 +1224,28 @@ export interface operations {
         hasVideo?: 'true' | 'false';
         /** @description Incident year, four digits. */
         year?: number;
+        /** @description Incidents on or after the start of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). */
+        dateFrom?: string;
+        /** @description Incidents on or before the end of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). */
+        dateTo?: string;
+        /** @description Only cases placed inside this box: minLng,minLat,maxLng,maxLat in degrees. minLng above maxLng is a box across the antimeridian. Cases of precision unknown are never inside. */
+        bbox?: string;
+        /** @description A point lat,lng in degrees: keeps only cases placed on a map (never precision unknown); with radiusKm, only those that close; enables sort=distance. */
+        near?: string;
+        /** @description With near: at most this many kilometres (above 0) from it. */
+        radiusKm?: number;
         /** @description Plain-text keywords over titles, place names and summaries in both languages; every word must match. Trimmed; no query syntax. */
         q?: string;
-        /** @description With q: true adds to each listed case a highlight object (field path to fragments, matches in <em>, text HTML-escaped). */
-        highlight?: 'true' | 'false';
         /** @description Only cases added or changed on or after this UTC day: a date YYYY-MM-DD, or a timestamp with a time zone (its whole UTC day counts). */
         updatedSince?: string;
+        /** @description relevance (the default with q; without q it is newest), newest (the default without q), oldest, or distance (from near, which it needs). Ties go newest first, then by id. */
+        sort?: 'relevance' | 'newest' | 'oldest' | 'distance';
+        /** @description Trim each summary to these fields, comma-separated: id, date, dateDisplay, title, location, type, credibility, tranche, hasVideo, summary, addedAt, updatedAt. id is always included. */
+        fields?: string;
+        /** @description Count every matching case by these, comma-separated: type, credibility, tranche, country, precision, hasVideo, year, decade. The response gains facets: {name: {value: count}}. */
+        facets?: string;
+        /** @description With q: true adds to each listed case a highlight object (field path to fragments, matches in <em>, text HTML-escaped). */
+        highlight?: 'true' | 'false';
         /** @description Page size; above 500 is clamped to 500 (the response says so); 0 returns only total. */
         limit?: number;
         /** @description Cases to skip; offset + limit may not exceed 10000. */
@@ -1177,18 +1469,30 @@ type ReadonlyArray<T> = [Exclude<T, undefined>] extends [unknown[]] ? Readonly<E
 export const pathsApiCasesGetParametersQueryHasVideoValues: ReadonlyArray<
   FlattenedDeepRequired<paths>['/api/cases']['get']['parameters']['query']['hasVideo']
 > = ['true', 'false'];
+export const pathsApiCasesGetParametersQuerySortValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/cases']['get']['parameters']['query']['sort']
+> = ['relevance', 'newest', 'oldest', 'distance'];
 export const pathsApiCasesGetParametersQueryHighlightValues: ReadonlyArray<
   FlattenedDeepRequired<paths>['/api/cases']['get']['parameters']['query']['highlight']
 > = ['true', 'false'];
 export const pathsApiCasesExportGetParametersQueryHasVideoValues: ReadonlyArray<
   FlattenedDeepRequired<paths>['/api/cases/export']['get']['parameters']['query']['hasVideo']
 > = ['true', 'false'];
+export const pathsApiCasesExportGetParametersQuerySortValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/cases/export']['get']['parameters']['query']['sort']
+> = ['relevance', 'newest', 'oldest', 'distance'];
 export const pathsApiCasesExportGetParametersQueryHighlightValues: ReadonlyArray<
   FlattenedDeepRequired<paths>['/api/cases/export']['get']['parameters']['query']['highlight']
+> = ['true', 'false'];
+export const pathsApiStatsGetParametersQueryHasVideoValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/stats']['get']['parameters']['query']['hasVideo']
 > = ['true', 'false'];
 export const pathsApiFeedAtomGetParametersQueryHasVideoValues: ReadonlyArray<
   FlattenedDeepRequired<paths>['/api/feed.atom']['get']['parameters']['query']['hasVideo']
 > = ['true', 'false'];
+export const pathsApiFeedAtomGetParametersQuerySortValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/feed.atom']['get']['parameters']['query']['sort']
+> = ['relevance', 'newest', 'oldest', 'distance'];
 export const pathsApiFeedAtomGetParametersQueryHighlightValues: ReadonlyArray<
   FlattenedDeepRequired<paths>['/api/feed.atom']['get']['parameters']['query']['highlight']
 > = ['true', 'false'];
@@ -1212,6 +1516,13 @@ export const notFoundErrorDtoCodeValues: ReadonlyArray<FlattenedDeepRequired<com
   'not_found',
 ];
 export const notFoundResponseDtoVersionValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['NotFoundResponseDto']['version']> = [1];
+export const locationPrecisionValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['LocationPrecision']> = [
+  'site',
+  'locality',
+  'region',
+  'area',
+  'unknown',
+];
 export const caseTypeValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['CaseType']> = [
   'military',
   'radar',
@@ -1226,13 +1537,6 @@ export const credibilityValues: ReadonlyArray<FlattenedDeepRequired<components>[
   'corroborated',
   'reported',
   'explained',
-];
-export const locationPrecisionValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['LocationPrecision']> = [
-  'site',
-  'locality',
-  'region',
-  'area',
-  'unknown',
 ];
 export const caseListResponseDtoVersionValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['CaseListResponseDto']['version']> = [1];
 export const invalidParameterErrorDtoStatusValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['InvalidParameterErrorDto']['status']> =
@@ -1273,5 +1577,7 @@ export const unavailableResponseDtoVersionValues: ReadonlyArray<FlattenedDeepReq
   1,
 ];
 export const caseVideoDtoProviderValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['CaseVideoDto']['provider']> = ['dvids'];
+export const relatedCasesResponseDtoVersionValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['RelatedCasesResponseDto']['version']> =
+  [1];
 export const caseResponseDtoVersionValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['CaseResponseDto']['version']> = [1];
 export const statsResponseDtoVersionValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['StatsResponseDto']['version']> = [1];
