@@ -276,6 +276,25 @@ describe('the Streamable HTTP endpoint', () => {
   });
 });
 
+describe('/llms.txt, where the operator runs this server', () => {
+  it('names every tool the server lists, and its resources', async () => {
+    const guided = await startApi({ CASES_ALIAS: ALIAS, MCP_PUBLIC_URL: mcp.url as string });
+    running.push(guided);
+    const guide = await (await fetch(`${guided.baseUrl}/llms.txt`)).text();
+    const mcpSection = /Its tools: (.*?); its resources: (.*?)\.$/m.exec(guide);
+    expect(mcpSection).not.toBeNull();
+    const [, toolsSentence, resourcesSentence] = mcpSection!;
+    const client = await connectHttp(mcp.url as string);
+    const { tools } = await client.listTools();
+    // Each listed tool by name, and no other snake_case name: the guide lists no tool the server lacks.
+    const named = (toolsSentence.replace(/\([^)]*\)/g, '').match(/\b[a-z]+(?:_[a-z]+)*\b/g) ?? []).filter((word) => word !== 'and');
+    expect(named.sort()).toEqual(tools.map((tool) => tool.name).sort());
+    const { resourceTemplates } = await client.listResourceTemplates();
+    const { resources } = await client.listResources();
+    expect(resourcesSentence.split(' and ').sort()).toEqual([...resourceTemplates.map((t) => t.uriTemplate), ...resources.map((r) => r.uri)].sort());
+  });
+});
+
 describe('api failures, as tool errors', () => {
   it('429: says the quota is spent and when to retry', async () => {
     const limited = await startApi({ CASES_ALIAS: ALIAS, QUOTA_REQUESTS: '1', ...PATIENT_API });

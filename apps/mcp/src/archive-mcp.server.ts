@@ -15,13 +15,22 @@ export const SERVER_INSTRUCTIONS =
   "When you use a case, cite its record link and its government sources, and credit the archive as each result's License line asks. " +
   'Records are read-only; the archive only says what its sources say.';
 
+/**
+ * Every tool, in the order clients list them: one file per tool (tools/<name>.tool.ts) exporting its
+ * register function. A new tool is one more entry here (and a line in /llms.txt's MCP section, which
+ * test/mcp.e2e-spec.ts compares with this list).
+ */
+const ARCHIVE_TOOLS: ((server: McpServer, context: ArchiveContext) => void)[] = [
+  registerSearchCases,
+  registerGetCase,
+  registerGetStats,
+  registerRelatedCases,
+];
+
 /** One MCP server over the archive; the HTTP transport builds one per request (stateless), stdio one per process. */
 export function createArchiveMcpServer(context: ArchiveContext, version: string): McpServer {
   const server = new McpServer({ name: 'uap-case-archive', title: 'UAP Case Archive', version }, { instructions: SERVER_INSTRUCTIONS });
-  registerSearchCases(server, context);
-  registerGetCase(server, context);
-  registerGetStats(server, context);
-  registerRelatedCases(server, context);
+  for (const register of ARCHIVE_TOOLS) register(server, context);
   registerArchiveResources(server, context);
   return server;
 }
