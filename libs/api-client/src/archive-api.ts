@@ -3,6 +3,39 @@ import type { components, operations, paths } from './generated/openapi';
 
 type Schemas = components['schemas'];
 
+/**
+ * GET /api/suggest (issue 16) as its DTOs describe it, for as long as the generated document lacks
+ * it: once `npm run generate:api-client` has run on an api that serves it, `paths` has the path and
+ * this adds nothing (then delete it, and `ArchivePaths` becomes `paths`).
+ */
+type PendingSuggestPath = '/api/suggest' extends keyof paths
+  ? Record<never, never>
+  : {
+      '/api/suggest': {
+        parameters: { query?: never; header?: never; path?: never; cookie?: never };
+        get: {
+          parameters: { query: { q: string; limit?: number }; header?: never; path?: never; cookie?: never };
+          requestBody?: never;
+          responses: {
+            200: {
+              headers: { [name: string]: unknown };
+              content: {
+                'application/json': {
+                  version: number;
+                  license: string;
+                  q: string;
+                  suggestions: { id: string; text: string; field: 'title' | 'place'; language: 'en' | 'zh'; title: string }[];
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+
+/** Every path of the contract (and GET /api/suggest, see above). */
+type ArchivePaths = paths & PendingSuggestPath;
+
 /** The response shapes, named as clients think of them; every one comes from the api's OpenAPI document. */
 export type LocalizedText = Schemas['LocalizedTextDto'];
 export type CaseSummary = Schemas['CaseSummaryDto'];
@@ -14,6 +47,10 @@ export type CaseListPage = Omit<CaseListResponse, 'cases'> & { cases: CaseSummar
 export type CaseResponse = Schemas['CaseResponseDto'];
 export type StatsResponse = Schemas['StatsResponseDto'];
 export type RelatedCasesResponse = Schemas['RelatedCasesResponseDto'];
+/** GET /api/suggest's answer: completions of case titles and place names, each with its case id. */
+export type SuggestResponse = ArchivePaths['/api/suggest']['get']['responses'][200]['content']['application/json'];
+export type Suggestion = SuggestResponse['suggestions'][number];
+
 /** The query string of GET /api/cases (every filter, `q`, paging), less `fields`: these reads want whole summaries. */
 export type CaseListQuery = Omit<NonNullable<operations['listCases']['parameters']['query']>, 'fields'>;
 /** Any error body the api documents: `{version, license, error: {status, code, message, ...}}`. */
@@ -71,7 +108,7 @@ export async function dataOf<T>(call: Promise<{ data?: T; error?: unknown; respo
  * endpoint, typed by the contract); the methods are the reads the explorer and the MCP server share.
  */
 export function createArchiveApi(options: ArchiveApiOptions) {
-  const client: Client<paths> = createClient<paths>({
+  const client: Client<ArchivePaths> = createClient<ArchivePaths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     headers: { Accept: 'application/json', ...(options.apiKey ? { 'X-API-Key': options.apiKey } : {}) },
     ...(options.fetch ? { fetch: options.fetch } : {}),
@@ -85,6 +122,8 @@ export function createArchiveApi(options: ArchiveApiOptions) {
     getStats: (signal?: AbortSignal) => dataOf(client.GET('/api/stats', { signal })),
     relatedCases: (id: string, limit: number, signal?: AbortSignal) =>
       dataOf(client.GET('/api/cases/{id}/related', { params: { path: { id }, query: { limit } }, signal })),
+    suggest: (q: string, limit: number | undefined, signal?: AbortSignal): Promise<SuggestResponse> =>
+      dataOf(client.GET('/api/suggest', { params: { query: { q, ...(limit === undefined ? {} : { limit }) } }, signal })),
   };
 }
 

@@ -167,7 +167,7 @@ export function buildLlmsTxt(sources: LlmsTxtSources, full = false): string {
       ? [
           `The operator runs a Model Context Protocol server over this api at ${sources.mcpUrl} (Streamable HTTP). Its tools: search_cases ` +
             '(keywords in either language, every filter, cursor paging; results cite their record and government sources), get_case, ' +
-            'related_cases, get_stats; its resources: uap://cases/{id} and uap://stats.',
+            'related_cases, get_stats, suggest (completes a case title or place name as typed); its resources: uap://cases/{id} and uap://stats.',
         ]
       : []),
     'The MCP server (apps/mcp in the source) is a client of this api: run it with `npm run start:mcp` (Streamable HTTP on ' +
