@@ -4,6 +4,7 @@ import { caseLines, caseLinks, compactCase, statsLines } from './case-view';
 const record: CaseRecord = {
   id: '1952-example',
   date: '1952-07-19',
+  datePrecision: 'day',
   dateDisplay: { en: 'July 1952', zh: '1952年7月' },
   title: { en: 'Example sightings', zh: '示例目击' },
   location: { name: { en: 'Washington, D.C.', zh: '华盛顿特区' }, country: 'US', lat: 38.9, lng: -77, precision: 'locality' },
@@ -20,6 +21,7 @@ const record: CaseRecord = {
   sources: [1, 2, 3, 4].map((n) => ({ label: `Report ${n}`, url: `https://www.example.gov/${n}.pdf` })),
   images: [],
   revisions: [],
+  relatedIds: [],
 };
 
 describe('compactCase', () => {
@@ -27,6 +29,7 @@ describe('compactCase', () => {
     expect(compactCase(record, record, 'https://api.example.org/', 'en')).toEqual({
       id: '1952-example',
       date: '1952-07-19',
+      datePrecision: 'day',
       when: 'July 1952',
       title: 'Example sightings',
       place: 'Washington, D.C.',

@@ -20,6 +20,8 @@ export interface CaseLinks {
 export interface CompactCase extends CaseLinks {
   id: string;
   date: string;
+  /** How much of `date` the records give: with `unknown`, `date` is only a placeholder and `when` says why. */
+  datePrecision: string;
   when: Text;
   title: Text;
   place: Text;
@@ -57,6 +59,7 @@ export function compactCase(
   return {
     id: summary.id,
     date: summary.date,
+    datePrecision: summary.datePrecision,
     when: pick(summary.dateDisplay, language),
     title: pick(summary.title, language),
     place: pick(summary.location.name, language),

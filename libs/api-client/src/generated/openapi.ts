@@ -235,6 +235,11 @@ export interface components {
       license: string;
       error: components['schemas']['NotFoundErrorDto'];
     };
+    /**
+     * @description How precise date is: day; month (date is the first of the month); year (1 January); unknown (the records give no incident date: such cases sort after every dated case in newest and oldest alike, match no year, dateFrom or dateTo, and count in no year of the facets or stats, though in their totals).
+     * @enum {string}
+     */
+    DatePrecision: 'day' | 'month' | 'year' | 'unknown';
     LocalizedTextDto: {
       /** @description Simplified Chinese. */
       zh: string;
@@ -269,9 +274,11 @@ export interface components {
       id: string;
       /**
        * Format: date
-       * @description Incident date, YYYY-MM-DD.
+       * @description Incident date, YYYY-MM-DD, as precise as datePrecision says: a month or a year is stored as its first day (and sorts and filters as that day). With datePrecision unknown it is only the placeholder dateDisplay explains (e.g. the day the file was published): the orders, year, dateFrom, dateTo, the year facets and the stats never read it.
        */
       date: string;
+      /** @description How precise date is: day; month (date is the first of the month); year (1 January); unknown (the records give no incident date: such cases sort after every dated case in newest and oldest alike, match no year, dateFrom or dateTo, and count in no year of the facets or stats, though in their totals). */
+      datePrecision: components['schemas']['DatePrecision'];
       dateDisplay: components['schemas']['LocalizedTextDto'];
       title: components['schemas']['LocalizedTextDto'];
       location: components['schemas']['CaseLocationDto'];
@@ -303,6 +310,7 @@ export interface components {
       id: string;
       /** Format: date */
       date?: string;
+      datePrecision?: components['schemas']['DatePrecision'];
       dateDisplay?: components['schemas']['LocalizedTextDto'];
       title?: components['schemas']['LocalizedTextDto'];
       location?: components['schemas']['CaseLocationDto'];
@@ -344,11 +352,11 @@ export interface components {
       hasVideo?: {
         [key: string]: number;
       };
-      /** @description Each incident year with a matching case (e.g. "1952"), oldest first. */
+      /** @description Each incident year with a matching case (e.g. "1952"), oldest first; a case of datePrecision unknown counts in none. */
       year?: {
         [key: string]: number;
       };
-      /** @description Each decade with a matching case, by its first year (e.g. "1950"), oldest first. */
+      /** @description Each decade with a matching case, by its first year (e.g. "1950"), oldest first; a case of datePrecision unknown counts in none. */
       decade?: {
         [key: string]: number;
       };
@@ -514,9 +522,11 @@ export interface components {
       id: string;
       /**
        * Format: date
-       * @description Incident date, YYYY-MM-DD.
+       * @description Incident date, YYYY-MM-DD, as precise as datePrecision says: a month or a year is stored as its first day (and sorts and filters as that day). With datePrecision unknown it is only the placeholder dateDisplay explains (e.g. the day the file was published): the orders, year, dateFrom, dateTo, the year facets and the stats never read it.
        */
       date: string;
+      /** @description How precise date is: day; month (date is the first of the month); year (1 January); unknown (the records give no incident date: such cases sort after every dated case in newest and oldest alike, match no year, dateFrom or dateTo, and count in no year of the facets or stats, though in their totals). */
+      datePrecision: components['schemas']['DatePrecision'];
       dateDisplay: components['schemas']['LocalizedTextDto'];
       title: components['schemas']['LocalizedTextDto'];
       location: components['schemas']['CaseLocationDto'];
@@ -548,6 +558,8 @@ export interface components {
       specs: components['schemas']['CaseSpecDto'][];
       sources: components['schemas']['CaseSourceDto'][];
       images: components['schemas']['CaseImageDto'][];
+      /** @description Ids of other cases that may be this same incident as told by another record (for example a mission report and a video of the same day and area, released apart). Links always go both ways; empty when there are none. */
+      relatedIds: string[];
       /** @description The record's changes, newest first, ending with the day it was added. */
       revisions: components['schemas']['CaseRevisionDto'][];
     };
@@ -576,9 +588,9 @@ export interface components {
       case: components['schemas']['CaseRecordDto'];
     };
     YearRangeDto: {
-      /** @description Earliest incident year; null on an empty archive. */
+      /** @description Earliest incident year of a dated case (datePrecision not unknown); null when there is none. */
       from: number | null;
-      /** @description Latest incident year; null on an empty archive. */
+      /** @description Latest incident year of a dated case (datePrecision not unknown); null when there is none. */
       to: number | null;
     };
     StatsResponseDto: {
@@ -604,7 +616,7 @@ export interface components {
       byCountry: {
         [key: string]: number;
       };
-      /** @description Incident year -> cases, oldest first; only years with a case. */
+      /** @description Incident year -> cases, oldest first; only years with a case. Cases of datePrecision unknown count in no year (but in total). */
       byYear: {
         [key: string]: number;
       };
@@ -642,11 +654,11 @@ export interface operations {
         precision?: string;
         /** @description Only cases with (true) or without (false) video. */
         hasVideo?: 'true' | 'false';
-        /** @description Incident year, four digits. */
+        /** @description Incident year, four digits. Never matches a case of datePrecision unknown. */
         year?: number;
-        /** @description Incidents on or after the start of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). */
+        /** @description Incidents on or after the start of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). Never matches a case of datePrecision unknown. */
         dateFrom?: string;
-        /** @description Incidents on or before the end of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). */
+        /** @description Incidents on or before the end of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). Never matches a case of datePrecision unknown. */
         dateTo?: string;
         /** @description Only cases placed inside this box: minLng,minLat,maxLng,maxLat in degrees. minLng above maxLng is a box across the antimeridian. Cases of precision unknown are never inside. */
         bbox?: string;
@@ -658,9 +670,9 @@ export interface operations {
         q?: string;
         /** @description Only cases added or changed on or after this UTC day: a date YYYY-MM-DD, or a timestamp with a time zone (its whole UTC day counts). */
         updatedSince?: string;
-        /** @description relevance (the default with q; without q it is newest), newest (the default without q), oldest, or distance (from near, which it needs). Ties go newest first, then by id. */
+        /** @description relevance (the default with q; without q it is newest), newest (the default without q), oldest, or distance (from near, which it needs). Ties go newest first, then by id. Cases of datePrecision unknown come after every dated case in newest and oldest alike (and among equal scores or distances), by id. */
         sort?: 'relevance' | 'newest' | 'oldest' | 'distance';
-        /** @description Trim each summary to these fields, comma-separated: id, date, dateDisplay, title, location, type, credibility, tranche, hasVideo, summary, addedAt, updatedAt. id is always included. */
+        /** @description Trim each summary to these fields, comma-separated: id, date, datePrecision, dateDisplay, title, location, type, credibility, tranche, hasVideo, summary, addedAt, updatedAt. id is always included. */
         fields?: string;
         /** @description Count every matching case by these, comma-separated: type, credibility, tranche, country, precision, hasVideo, year, decade. The response gains facets: {name: {value: count}}. */
         facets?: string;
@@ -774,11 +786,11 @@ export interface operations {
         precision?: string;
         /** @description Only cases with (true) or without (false) video. */
         hasVideo?: 'true' | 'false';
-        /** @description Incident year, four digits. */
+        /** @description Incident year, four digits. Never matches a case of datePrecision unknown. */
         year?: number;
-        /** @description Incidents on or after the start of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). */
+        /** @description Incidents on or after the start of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). Never matches a case of datePrecision unknown. */
         dateFrom?: string;
-        /** @description Incidents on or before the end of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). */
+        /** @description Incidents on or before the end of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). Never matches a case of datePrecision unknown. */
         dateTo?: string;
         /** @description Only cases placed inside this box: minLng,minLat,maxLng,maxLat in degrees. minLng above maxLng is a box across the antimeridian. Cases of precision unknown are never inside. */
         bbox?: string;
@@ -790,9 +802,9 @@ export interface operations {
         q?: string;
         /** @description Only cases added or changed on or after this UTC day: a date YYYY-MM-DD, or a timestamp with a time zone (its whole UTC day counts). */
         updatedSince?: string;
-        /** @description relevance (the default with q; without q it is newest), newest (the default without q), oldest, or distance (from near, which it needs). Ties go newest first, then by id. */
+        /** @description relevance (the default with q; without q it is newest), newest (the default without q), oldest, or distance (from near, which it needs). Ties go newest first, then by id. Cases of datePrecision unknown come after every dated case in newest and oldest alike (and among equal scores or distances), by id. */
         sort?: 'relevance' | 'newest' | 'oldest' | 'distance';
-        /** @description Trim each summary to these fields, comma-separated: id, date, dateDisplay, title, location, type, credibility, tranche, hasVideo, summary, addedAt, updatedAt. id is always included. */
+        /** @description Trim each summary to these fields, comma-separated: id, date, datePrecision, dateDisplay, title, location, type, credibility, tranche, hasVideo, summary, addedAt, updatedAt. id is always included. */
         fields?: string;
         /** @description Count every matching case by these, comma-separated: type, credibility, tranche, country, precision, hasVideo, year, decade. The response gains facets: {name: {value: count}}. */
         facets?: string;
@@ -1104,11 +1116,11 @@ export interface operations {
         precision?: string;
         /** @description Only cases with (true) or without (false) video. */
         hasVideo?: 'true' | 'false';
-        /** @description Incident year, four digits. */
+        /** @description Incident year, four digits. Never matches a case of datePrecision unknown. */
         year?: number;
-        /** @description Incidents on or after the start of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). */
+        /** @description Incidents on or after the start of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). Never matches a case of datePrecision unknown. */
         dateFrom?: string;
-        /** @description Incidents on or before the end of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). */
+        /** @description Incidents on or before the end of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). Never matches a case of datePrecision unknown. */
         dateTo?: string;
         /** @description Only cases placed inside this box: minLng,minLat,maxLng,maxLat in degrees. minLng above maxLng is a box across the antimeridian. Cases of precision unknown are never inside. */
         bbox?: string;
@@ -1222,11 +1234,11 @@ export interface operations {
         precision?: string;
         /** @description Only cases with (true) or without (false) video. */
         hasVideo?: 'true' | 'false';
-        /** @description Incident year, four digits. */
+        /** @description Incident year, four digits. Never matches a case of datePrecision unknown. */
         year?: number;
-        /** @description Incidents on or after the start of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). */
+        /** @description Incidents on or after the start of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). Never matches a case of datePrecision unknown. */
         dateFrom?: string;
-        /** @description Incidents on or before the end of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). */
+        /** @description Incidents on or before the end of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). Never matches a case of datePrecision unknown. */
         dateTo?: string;
         /** @description Only cases placed inside this box: minLng,minLat,maxLng,maxLat in degrees. minLng above maxLng is a box across the antimeridian. Cases of precision unknown are never inside. */
         bbox?: string;
@@ -1238,9 +1250,9 @@ export interface operations {
         q?: string;
         /** @description Only cases added or changed on or after this UTC day: a date YYYY-MM-DD, or a timestamp with a time zone (its whole UTC day counts). */
         updatedSince?: string;
-        /** @description relevance (the default with q; without q it is newest), newest (the default without q), oldest, or distance (from near, which it needs). Ties go newest first, then by id. */
+        /** @description relevance (the default with q; without q it is newest), newest (the default without q), oldest, or distance (from near, which it needs). Ties go newest first, then by id. Cases of datePrecision unknown come after every dated case in newest and oldest alike (and among equal scores or distances), by id. */
         sort?: 'relevance' | 'newest' | 'oldest' | 'distance';
-        /** @description Trim each summary to these fields, comma-separated: id, date, dateDisplay, title, location, type, credibility, tranche, hasVideo, summary, addedAt, updatedAt. id is always included. */
+        /** @description Trim each summary to these fields, comma-separated: id, date, datePrecision, dateDisplay, title, location, type, credibility, tranche, hasVideo, summary, addedAt, updatedAt. id is always included. */
         fields?: string;
         /** @description Count every matching case by these, comma-separated: type, credibility, tranche, country, precision, hasVideo, year, decade. The response gains facets: {name: {value: count}}. */
         facets?: string;
@@ -1516,6 +1528,7 @@ export const notFoundErrorDtoCodeValues: ReadonlyArray<FlattenedDeepRequired<com
   'not_found',
 ];
 export const notFoundResponseDtoVersionValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['NotFoundResponseDto']['version']> = [1];
+export const datePrecisionValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['DatePrecision']> = ['day', 'month', 'year', 'unknown'];
 export const locationPrecisionValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['LocationPrecision']> = [
   'site',
   'locality',
