@@ -36,6 +36,7 @@ export const EXAMPLE_REQUESTS: Record<string, string> = {
   exportCases: '/api/cases/export?tranche=PURSUE-1',
   getFeed: '/api/feed.atom?type=military',
   getStats: '/api/stats',
+  suggest: '/api/suggest?q=Rosw&limit=5',
   health: '/health',
   ready: '/ready',
 };
