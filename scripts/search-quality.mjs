@@ -2,8 +2,10 @@
 // Search quality on the judged query set (test/search-quality/judged-queries.json): indexes
 // data/cases with the real ingest CLI into ELASTICSEARCH_URL under its own alias, runs the real
 // api against it, sends every judged query as `GET /api/cases?q=...&limit=10` and prints MRR@10
-// (the mean over queries of 1/rank of the first relevant case in the top 10, 0 when none is),
-// per kind and overall, and every query whose relevant cases all miss the top 10.
+// (the mean over queries of 1/rank of the first relevant case in the top 10, 0 when none is) and
+// recall@10 (the mean share of each query's relevant cases found in the top 10), per kind, over the
+// kinds written from the records, over those written the way people ask, and overall; then every
+// query whose relevant cases all miss the top 10.
 // Figures only; nothing here passes or fails.
 //
 //   ELASTICSEARCH_URL=http://127.0.0.1:9412 node scripts/search-quality.mjs [--no-build]
@@ -19,7 +21,8 @@ const { values: options } = parseArgs({ options: { 'no-build': { type: 'boolean'
 const esUrl = process.env.ELASTICSEARCH_URL;
 if (!esUrl) throw new Error('set ELASTICSEARCH_URL to the Elasticsearch to measure on (its alias search-quality is replaced)');
 
-const { queries } = JSON.parse(readFileSync(join(root, 'test', 'search-quality', 'judged-queries.json'), 'utf8'));
+// askedKinds: the kinds written the way people ask rather than from the records' own words.
+const { queries, askedKinds } = JSON.parse(readFileSync(join(root, 'test', 'search-quality', 'judged-queries.json'), 'utf8'));
 const PORT = 3000 + Math.floor(Math.random() * 900) + 100;
 const QUIET = ['ignore', 'ignore', 'inherit'];
 const env = { ELASTICSEARCH_URL: esUrl, CASES_ALIAS: 'search-quality', CACHE_TTL_SECONDS: '0', PORT: String(PORT), HOST: '127.0.0.1' };
@@ -47,16 +50,24 @@ try {
     const body = await response.json();
     const ids = response.ok ? body.cases.map((c) => c.id) : [];
     const rank = ids.findIndex((id) => query.relevant.includes(id)) + 1;
-    results.push({ ...query, rank, reciprocal: rank ? 1 / rank : 0, total: body.total ?? `HTTP ${response.status}`, top: ids.slice(0, 3) });
+    const recall = query.relevant.filter((id) => ids.includes(id)).length / query.relevant.length;
+    results.push({ ...query, rank, reciprocal: rank ? 1 / rank : 0, recall, total: body.total ?? `HTTP ${response.status}`, top: ids.slice(0, 3) });
   }
 
-  const mrr = (rows) => rows.reduce((sum, row) => sum + row.reciprocal, 0) / rows.length;
-  const kinds = [...new Set(results.map((row) => row.kind))];
-  console.log(`MRR@10 over ${results.length} judged queries: ${mrr(results).toFixed(3)}`);
-  for (const kind of kinds) {
-    const rows = results.filter((row) => row.kind === kind);
-    console.log(`  ${kind.padEnd(12)} ${String(rows.length).padStart(3)} queries  MRR@10 ${mrr(rows).toFixed(3)}`);
-  }
+  const mean = (rows, key) => rows.reduce((sum, row) => sum + row[key], 0) / rows.length;
+  const line = (label, rows) =>
+    `  ${label.padEnd(16)} ${String(rows.length).padStart(3)} queries  MRR@10 ${mean(rows, 'reciprocal').toFixed(3)}  recall@10 ${mean(rows, 'recall').toFixed(3)}  misses ${rows.filter((row) => row.rank === 0).length}`;
+  const written = (asked) => results.filter((row) => askedKinds.includes(row.kind) === asked);
+  for (const kind of [...new Set(results.map((row) => row.kind))])
+    console.log(
+      line(
+        kind,
+        results.filter((row) => row.kind === kind),
+      ),
+    );
+  console.log(line('from the records', written(false)));
+  console.log(line('as people ask', written(true)));
+  console.log(line('overall', results));
   const misses = results.filter((row) => row.rank === 0);
   console.log(`\nNot in the top 10 (${misses.length}):`);
   for (const row of misses) console.log(`  ${JSON.stringify(row.q)} (${row.kind}): total ${row.total}, top ${JSON.stringify(row.top)}`);

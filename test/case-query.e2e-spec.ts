@@ -134,6 +134,10 @@ describe('order', () => {
     const dates = body.cases.map((c: CaseRecord) => c.date);
     expect(body.total).toBeGreaterThan(1);
     expect(dates).toEqual([...dates].sort().reverse());
+    // Still only the cases q finds (the same total as by relevance), each saying how it matched.
+    expect(body.total).toBe((await get('/api/cases?q=radar')).body.total);
+    expect(body.total).toBeLessThan((await get('/api/cases')).body.total);
+    for (const listed of body.cases) expect(['all', 'some']).toContain(listed.match);
   });
 });
 
@@ -238,7 +242,21 @@ describe('GET /api/cases/{id}/related', () => {
     const top = body.cases.slice(0, 3).map((c: CaseRecord) => fixture.find((f) => f.id === c.id)!);
     expect(top.every((c: CaseRecord) => sharing(c) || c.location.country === self.location.country)).toBe(true);
     expect(Object.keys(body.cases[0]).sort()).toEqual(
-      ['addedAt', 'credibility', 'date', 'dateDisplay', 'hasVideo', 'id', 'location', 'summary', 'title', 'tranche', 'type', 'updatedAt'].sort(),
+      [
+        'addedAt',
+        'credibility',
+        'date',
+        'dateDisplay',
+        'datePrecision',
+        'hasVideo',
+        'id',
+        'location',
+        'summary',
+        'title',
+        'tranche',
+        'type',
+        'updatedAt',
+      ].sort(),
     );
   });
 

@@ -173,6 +173,45 @@ describe('real responses match the document', () => {
     expectDocumented(bad.body, '/api/stats', 400);
   });
 
+  it('suggestions, and a suggest request with a bad parameter', async () => {
+    for (const q of ['Tremon', '罗斯威', 'Zzyzx']) {
+      const { status, body } = await request(api.baseUrl, `/api/suggest?q=${encodeURIComponent(q)}`);
+      expect(status).toBe(200);
+      expectDocumented(body, '/api/suggest', 200);
+    }
+    const bad = await request(api.baseUrl, '/api/suggest?q=a&limit=11');
+    expect(bad.status).toBe(400);
+    expectDocumented(bad.body, '/api/suggest', 400);
+  });
+
+  it('a keyword search, with each hit saying how it matched and a did-you-mean', async () => {
+    for (const q of ['Rosswell', 'flying disc Roswell']) {
+      const { status, body } = await request(api.baseUrl, `/api/cases?limit=5&q=${encodeURIComponent(q)}`);
+      expect(status).toBe(200);
+      expect(body.cases[0].match).toEqual(expect.any(String));
+      expect(body).toHaveProperty('suggestion');
+      expectDocumented(body, '/api/cases', 200);
+    }
+  });
+
+  it('a keyword search with facets, fields (with and without match) and a cursor', async () => {
+    const faceted = await request(api.baseUrl, '/api/cases?q=radar&facets=type,decade&limit=3');
+    expect(faceted.status).toBe(200);
+    expect(Object.keys(faceted.body.facets)).toEqual(['type', 'decade']);
+    expect(faceted.body.cases[0].match).toEqual(expect.any(String));
+    expectDocumented(faceted.body, '/api/cases', 200);
+    const trimmed = await request(api.baseUrl, '/api/cases?q=radar&fields=title,match&limit=1');
+    expect(Object.keys(trimmed.body.cases[0]).sort()).toEqual(['id', 'match', 'title']);
+    expectDocumented(trimmed.body, '/api/cases', 200);
+    const without = await request(api.baseUrl, '/api/cases?q=radar&fields=title&limit=3');
+    expect(Object.keys(without.body.cases[0]).sort()).toEqual(['id', 'title']);
+    expect(typeof trimmed.body.nextCursor).toBe('string');
+    const next = await request(api.baseUrl, `/api/cases?q=radar&fields=title,match&limit=1&cursor=${encodeURIComponent(trimmed.body.nextCursor)}`);
+    expect(next.status).toBe(200);
+    expect(next.body.cases.map((c: Json) => c.id)).not.toContain(trimmed.body.cases[0].id);
+    expectDocumented(next.body, '/api/cases', 200);
+  });
+
   it('the Atom feed, documented as application/atom+xml', async () => {
     expect(Object.keys(document.paths['/api/feed.atom'].get.responses['200'].content)).toEqual(['application/atom+xml']);
     const response = await fetch(`${api.baseUrl}/api/feed.atom?type=radar`);

@@ -8,7 +8,7 @@ import { FIXTURE, ingest, request, RunningApi, startApi } from './support/archiv
 
 const ALIAS = 'e2e-response-cache';
 const fixture: CaseRecord[] = JSON.parse(readFileSync(FIXTURE, 'utf8'));
-const ENDPOINTS = ['/api/cases?type=military', '/api/cases/1947-roswell-debris-recovery', '/api/stats'];
+const ENDPOINTS = ['/api/cases?type=military', '/api/cases/1947-roswell-debris-recovery', '/api/stats', '/api/suggest?q=Tremon'];
 
 let api: RunningApi;
 

@@ -8,7 +8,11 @@ let api: RunningApi;
 const search = async (q: string, extra = '') => {
   const response = await request(api.baseUrl, `/api/cases?q=${encodeURIComponent(q)}${extra}`);
   expect(response.status).toBe(200);
-  return response.body as { total: number; cases: { id: string; highlight?: Record<string, string[]> }[] };
+  return response.body as {
+    total: number;
+    suggestion?: string | null;
+    cases: { id: string; match?: string; highlight?: Record<string, string[]> }[];
+  };
 };
 const ids = async (q: string) => (await search(q)).cases.map((c) => c.id);
 
@@ -62,6 +66,43 @@ describe('keyword search that forgives', () => {
     expect(await ids('羅斯威爾')).toEqual(simplified);
     expect(await ids('飛碟')).toEqual(await ids('飞碟'));
     expect((await ids('阿波羅11號'))[0]).toBe('1969-apollo-11-crew-debriefing-observations');
+  });
+});
+
+describe('finding what people mean', () => {
+  it('finds a case under a misspelt name, and ranks it first', async () => {
+    expect((await ids('Rosswell'))[0]).toBe('1947-roswell-debris-recovery');
+    expect((await ids('Tremonten film'))[0]).toBe('1952-tremonton-utah-film');
+  });
+
+  it('finds a name from its first letters', async () => {
+    expect((await ids('Tremon'))[0]).toBe('1952-tremonton-utah-film');
+    expect((await ids('Shag Harb'))[0]).toBe('1967-shag-harbour');
+  });
+
+  it('finds a person named only in the detail', async () => {
+    // Brigadier General Roger Ramey appears in no title, place or summary.
+    expect((await ids('Roger Ramey'))[0]).toBe('1947-roswell-debris-recovery');
+  });
+
+  it('ranks a case naming the word in its title above one naming it only in the detail', async () => {
+    // Tremonton's detail mentions Washington; the 1952 radar case has it in its title.
+    const found = await ids('Washington');
+    expect(found[0]).toBe('1952-washington-dc-radar-sightings');
+    expect(found).toContain('1952-tremonton-utah-film');
+  });
+
+  it('says which cases matched every word and which only some', async () => {
+    const { cases } = await search('flying disc Roswell');
+    expect(cases.find((c) => c.id === '1947-roswell-debris-recovery')?.match).toBe('all');
+    expect(cases.find((c) => c.id === '1948-navy-fifth-naval-district-flying-discs-memo')?.match).toBe('some');
+    expect((await request(api.baseUrl, '/api/cases?limit=1')).body.cases[0]).not.toHaveProperty('match');
+  });
+
+  it('suggests the corrected query when a word is not in the archive as typed, and nothing otherwise', async () => {
+    expect((await search('Rosswell')).suggestion).toBe('roswell');
+    expect((await search('Roswell')).suggestion).toBeNull();
+    expect(await request(api.baseUrl, '/api/cases?limit=1').then((r) => r.body)).not.toHaveProperty('suggestion');
   });
 });
 

@@ -4,7 +4,7 @@ import { createReadStream } from 'node:fs';
 import http from 'node:http';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
-import { ALIAS, BULK_OPTIONS, buildCaseListRequest, CASE_INDEX_MAPPINGS, CASE_INDEX_SETTINGS, PAGE } from './settings.mjs';
+import { ALIAS, BULK_OPTIONS, buildCaseListRequest, buildCaseSuggestRequest, CASE_INDEX_MAPPINGS, CASE_INDEX_SETTINGS, PAGE } from './settings.mjs';
 
 export function esClient(esUrl) {
   const node = esUrl.split(',')[0];
@@ -24,11 +24,19 @@ export function esClient(esUrl) {
  * The request the api sends for these list parameters, built by libs/search: the body, and the
  * _search path with the query-string parameters (filter_path) the client would put there.
  */
-export function searchBody(params) {
-  const { index, filter_path: filterPath, ...body } = buildCaseListRequest(ALIAS, { limit: 50, offset: 0, ...params });
+export function searchBody(params, build = (alias) => buildCaseListRequest(alias, { limit: 50, offset: 0, ...params })) {
+  const { index, filter_path: filterPath, ...body } = build(ALIAS);
   const query = filterPath ? `?filter_path=${encodeURIComponent(filterPath.join(','))}` : '';
   return { index, body, path: `/${index}/_search${query}` };
 }
+
+/** An uncached api request and the Elasticsearch request it sends (list or suggest). */
+export const listQuery = (what, query, params) => ({ what, apiPath: `/api/cases?${query}`, ...searchBody(params) });
+export const suggestQuery = (what, query, params) => ({
+  what,
+  apiPath: `/api/suggest?${query}`,
+  ...searchBody(params, (alias) => buildCaseSuggestRequest(alias, params)),
+});
 
 // Both walks (the api's and Elasticsearch's own) are read by this one client, as a consumer would
 // read them: keep-alive, `Accept-Encoding: gzip` (what Elasticsearch itself offers), and Node

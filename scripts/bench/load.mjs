@@ -1,7 +1,7 @@
 // HTTP load: autocannon runs compared both ways round, the walks of the whole archive, and the rows
 // they make (uncached, walks, cached hit, 304, faceted and bbox lists on new cache keys, RSS; or, with BENCH_ONLY=duties, each duty's cost).
 import autocannon from 'autocannon';
-import { searchAfterWalk, searchBody, walkJson, walkRequest } from './elasticsearch.mjs';
+import { listQuery, searchAfterWalk, suggestQuery, walkJson, walkRequest } from './elasticsearch.mjs';
 import { distinctKeyRows } from './distinct-keys.mjs';
 import { cpuMeter, listenerPid } from './cpu.mjs';
 import { peakRssMb, startApi, startBare, startDutyFree, startProxy, stop } from './processes.mjs';
@@ -77,23 +77,23 @@ export async function httpRows(size, es, esUrl, total) {
   // Uncached: the api with its response cache off, vs the same search body sent to Elasticsearch,
   // and a pass-through proxy as the floor any process in between can reach on this machine.
   const queries = [
-    // `type` as the api passes it to the builder (a list): a bare string would be read letter by letter.
-    ['uncached list ?type=military', 'type=military', { type: ['military'] }],
-    ['uncached search ?q=radar', 'q=radar', { q: 'radar' }],
+    listQuery('uncached list ?type=military', 'type=military', { type: ['military'] }),
+    listQuery('uncached search ?q=radar', 'q=radar', { q: 'radar' }),
+    listQuery('uncached search ?q=Rosswell crash', 'q=Rosswell%20crash', { q: 'Rosswell crash' }),
+    suggestQuery('uncached suggest ?q=Rendle', 'q=Rendle', { q: 'Rendle', limit: 5 }),
   ];
   const uncached = await startApi(API_UNCACHED_PORT, { ...env, CACHE_TTL_SECONDS: '0' });
   const apiBase = `http://127.0.0.1:${API_UNCACHED_PORT}`;
   let proxy;
   try {
     proxy = await startProxy(esUrl, queries);
-    for (const [what, query, params] of queries) {
-      const { body, path } = searchBody(params);
+    for (const { what, apiPath, body, path } of queries) {
       const { direct, api, floor } = await compare({
         direct: { url: `${esUrl.split(',')[0]}${path}`, method: 'POST', body: JSON.stringify(body), headers: esHeaders, pids: { es: esPid } },
-        api: { url: `${apiBase}/api/cases?${query}`, pids: { api: uncached.pid, es: esPid } },
-        floor: { url: `http://127.0.0.1:${PROXY_PORT}/api/cases?${query}`, pids: { api: proxy.pid, es: esPid } },
+        api: { url: `${apiBase}${apiPath}`, pids: { api: uncached.pid, es: esPid } },
+        floor: { url: `http://127.0.0.1:${PROXY_PORT}${apiPath}`, pids: { api: proxy.pid, es: esPid } },
       });
-      const repeat = await fetch(`${apiBase}/api/cases?${query}`);
+      const repeat = await fetch(`${apiBase}${apiPath}`);
       const cachedAnyway = repeat.headers.get('x-cache') === 'HIT' ? 'the api answered from cache despite CACHE_TTL_SECONDS=0' : '';
       row(
         size,

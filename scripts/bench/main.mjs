@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: figures only, each a ratio to a baseline measured in the same run, at two
 // archive sizes (the bundled archive and 100k synthetic cases; 1M too with BENCH_1M=1):
-//   - uncached list and `q` search vs the identical request sent straight to Elasticsearch, with a
+//   - each `q` search's Elasticsearch request against the keyword query before issue 16 (keyword-cost.mjs);
+//   - uncached list, `q` search and suggest vs the identical request sent straight to Elasticsearch, with a
 //     pass-through proxy beside them: the most any process in between can reach on this machine;
 //   - a cached hit, and the 304 path, vs bare Fastify serving the same bytes, with the api minus its
 //     per-request duties (quota, access log, CORS, metrics) beside them: what those duties cost;
@@ -14,8 +15,8 @@
 // timed warm and repeated (steady()).
 //
 //   BENCH_SECONDS (5) per load run, BENCH_CONNECTIONS (20), BENCH_SIZES (bundled,100000),
-//   BENCH_1M=1 adds 1000000, BENCH_ONLY=ingest|http|duties|query|miss to run one group (query: only the faceted and bbox rows; duties: what each
-//   per-request duty adds to a 304, not part of a full run; miss: only the list and search misses on new cache keys), CASES_ALIAS (cases),
+//   BENCH_1M=1 adds 1000000, BENCH_ONLY=ingest|http|duties|query|keyword|miss to run one group (query: only the faceted and bbox rows; keyword: only the q searches against the query before issue 16;
+//   duties: what each per-request duty adds to a 304, not part of a full run; miss: only the list and search misses on new cache keys), CASES_ALIAS (cases),
 //   BENCH_PORT_BASE (3999) the highest port the bench's processes listen on, BENCH_ES_PID when `ss` cannot find Elasticsearch's pid,
 //   ELASTICSEARCH_URL (else the local dev node), BENCH_WORKDIR (a temp dir) for generated data.
 //
@@ -27,6 +28,7 @@ import { ensureElasticsearch, stopLocalElasticsearch } from '../local-stack.mjs'
 import { generated } from './datasets.mjs';
 import { distinctKeyRows } from './distinct-keys.mjs';
 import { esClient, rawBulk } from './elasticsearch.mjs';
+import { keywordCostRows } from './keyword-cost.mjs';
 import { dutyRows, httpRows } from './load.mjs';
 import { missRows } from './miss-rows.mjs';
 import { runIngest, startApi, stop } from './processes.mjs';
@@ -79,11 +81,15 @@ async function benchSize(size, es, esUrl) {
   } else if (ONLY === 'miss') {
     log(`${label}: list and search misses on new cache keys, ${SECONDS}s per run, ${CONNECTIONS} connections`);
     await missRows(label, esUrl, env);
+  } else if (ONLY === 'keyword') {
+    log(`${label}: q searches on Elasticsearch against the query before issue 16, ${SECONDS}s per run, ${CONNECTIONS} connections`);
+    await keywordCostRows(label, esUrl);
   } else if (ONLY !== 'ingest') {
     log(`${label}: HTTP load, ${SECONDS}s per run, ${CONNECTIONS} connections`);
     await httpRows(label, es, esUrl, total);
     log(`${label}: list and search misses on new cache keys`);
     await missRows(label, esUrl, env);
+    await keywordCostRows(label, esUrl);
   }
 }
 

@@ -4,7 +4,6 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runApp, waitExit } from '../local-stack.mjs';
-import { searchBody } from './elasticsearch.mjs';
 import { BARE_PORT, DUTY_FREE_PORT, PROXY_PORT, QUIET, root, work } from './settings.mjs';
 
 export function peakRssMb(pid) {
@@ -76,15 +75,12 @@ export async function runIngest(env, dataset) {
 
 export async function startProxy(esUrl, queries) {
   const routes = Object.fromEntries(
-    queries.map(([, query, params]) => {
-      const { body, path } = searchBody(params);
-      return [`/api/cases?${query}`, { url: `${esUrl.split(',')[0]}${path}`, body: JSON.stringify(body) }];
-    }),
+    queries.map(({ apiPath, body, path }) => [apiPath, { url: `${esUrl.split(',')[0]}${path}`, body: JSON.stringify(body) }]),
   );
   const file = join(work, 'proxy-routes.json');
   writeFileSync(file, JSON.stringify(routes));
   const child = spawn(process.execPath, [join(root, 'scripts', 'support', 'proxy-floor.mjs'), String(PROXY_PORT), file], { stdio: QUIET });
-  await waitForUrl(`http://127.0.0.1:${PROXY_PORT}/api/cases?${queries[0][1]}`);
+  await waitForUrl(`http://127.0.0.1:${PROXY_PORT}${queries[0].apiPath}`);
   return child;
 }
 

@@ -10,7 +10,7 @@ const require = createRequire(import.meta.url);
 
 require('../support/load-typescript.cjs');
 // The project's own code (through ts-node): the baselines send exactly what the api and the ingest send.
-export const { buildCaseListRequest, CASE_INDEX_SETTINGS, CASE_INDEX_MAPPINGS } = require('@app/search');
+export const { buildCaseListRequest, buildCaseSuggestRequest, CASE_INDEX_SETTINGS, CASE_INDEX_MAPPINGS } = require('@app/search');
 const { MAX_LIMIT } = require('@app/cases');
 export const { BULK_OPTIONS } = require(join(root, 'apps', 'ingest', 'src', 'indexing', 'case-indexer.ts'));
 

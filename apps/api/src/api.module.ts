@@ -7,15 +7,28 @@ import { EnvelopeModule } from './envelope/envelope.module';
 import { ApiExceptionFilter } from './errors/api-exception.filter';
 import { FeedModule } from './feed/feed.module';
 import { HealthModule } from './health/health.module';
+import { LlmsModule } from './llms/llms.module';
 import { LoggingModule, LoggingOptions } from './logging/logging.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { QuotaModule } from './quota/quota.module';
 import { CachedReplyInterceptor } from './response-cache/cached-reply.interceptor';
 import { ResponseCacheModule } from './response-cache/response-cache.module';
 import { StatsModule } from './stats/stats.module';
+import { SuggestModule } from './suggest/suggest.module';
 
 @Module({
-  imports: [EnvelopeModule, ResponseCacheModule, CasesModule, StatsModule, FeedModule, QuotaModule, HealthModule, MetricsModule],
+  imports: [
+    EnvelopeModule,
+    ResponseCacheModule,
+    CasesModule,
+    StatsModule,
+    SuggestModule,
+    FeedModule,
+    LlmsModule,
+    QuotaModule,
+    HealthModule,
+    MetricsModule,
+  ],
   providers: [
     // The first interceptor listed is the outermost: cached replies become bytes before the envelope sees them.
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -1,8 +1,23 @@
-import { buildCaseListRequest, KEYWORD_FIELDS, readCaseListPage, toCaseListPage } from './case-list.query';
+import { keywordClauses } from './case-keyword.query';
+import { buildCaseListRequest, KEYWORD_FIELDS, needsDidYouMean, readCaseListPage, toCaseListPage } from './case-list.query';
 
 const FIELDS = ['title.en^3', 'title.zh^3', 'location.name.en^2', 'location.name.zh^2', 'summary.en', 'summary.zh'];
 
-const SUMMARY = ['id', 'date', 'dateDisplay', 'title', 'location', 'type', 'credibility', 'tranche', 'hasVideo', 'summary', 'addedAt', 'updatedAt'];
+const SUMMARY = [
+  'id',
+  'date',
+  'datePrecision',
+  'dateDisplay',
+  'title',
+  'location',
+  'type',
+  'credibility',
+  'tranche',
+  'hasVideo',
+  'summary',
+  'addedAt',
+  'updatedAt',
+];
 
 describe('buildCaseListRequest', () => {
   it('lists everything newest first, then by id, when nothing is filtered', () => {
@@ -14,7 +29,7 @@ describe('buildCaseListRequest', () => {
       track_total_hits: true,
       _source: SUMMARY,
       query: { bool: { filter: [], must: [] } },
-      sort: [{ date: { order: 'desc' } }, { id: { order: 'asc' } }],
+      sort: [{ incidentDate: { order: 'desc', missing: Number.MIN_SAFE_INTEGER } }, { id: { order: 'asc' } }],
     });
   });
 
@@ -42,8 +57,8 @@ describe('buildCaseListRequest', () => {
           { terms: { 'location.country': ['CA', 'US'] } },
           { terms: { 'location.precision': ['site', 'locality'] } },
           { term: { hasVideo: false } },
-          { range: { date: { gte: '1952-01-01', lte: '1952-12-31' } } },
-          { range: { date: { gte: '1947-01-01', lte: '1952-02-29' } } },
+          { range: { incidentDate: { gte: '1952-01-01', lte: '1952-12-31' } } },
+          { range: { incidentDate: { gte: '1947-01-01', lte: '1952-02-29' } } },
           { range: { updatedAt: { gte: '2026-11-21' } } },
         ],
         must: [],
@@ -54,7 +69,7 @@ describe('buildCaseListRequest', () => {
 
   it('takes an open-ended date range', () => {
     expect(buildCaseListRequest('cases', { dateTo: '1950-12-31', limit: 1, offset: 0 }).query).toEqual({
-      bool: { filter: [{ range: { date: { lte: '1950-12-31' } } }], must: [] },
+      bool: { filter: [{ range: { incidentDate: { lte: '1950-12-31' } } }], must: [] },
     });
   });
 
@@ -74,21 +89,15 @@ describe('buildCaseListRequest', () => {
     });
   });
 
-  it('searches a keyword as plain words over both languages: cases with all words first, the words in order next, any word as a fallback', () => {
-    const request = buildCaseListRequest('cases', { q: 'title:(x OR y*', limit: 5, offset: 0 });
-    expect(request.query).toEqual({
-      bool: {
-        filter: [],
-        must: [{ multi_match: { query: 'title:(x OR y*', fields: FIELDS, type: 'cross_fields', operator: 'or', minimum_should_match: '1' } }],
-        should: [
-          { multi_match: { query: 'title:(x OR y*', fields: FIELDS, type: 'cross_fields', operator: 'and', boost: 10 } },
-          { multi_match: { query: 'title:(x OR y*', fields: FIELDS, type: 'phrase', slop: 3, boost: 2 } },
-        ],
-      },
-    });
+  it('puts the keyword clauses beside the filters, orders by score, and asks how each hit matched (no suggester in the search)', () => {
+    const request = buildCaseListRequest('cases', { q: 'title:(x OR y*', type: ['radar'], limit: 5, offset: 0 });
+    expect(request.query).toEqual({ bool: { filter: [{ terms: { type: ['radar'] } }], ...keywordClauses('title:(x OR y*') } });
+    expect(request.filter_path).toContain('hits.hits.matched_queries');
+    expect(request).not.toHaveProperty('suggest');
     expect(KEYWORD_FIELDS).toEqual(FIELDS);
-    expect(request.sort).toEqual(['_score', { date: { order: 'desc' } }, { id: { order: 'asc' } }]);
+    expect(request.sort).toEqual(['_score', { incidentDate: { order: 'desc', missing: Number.MIN_SAFE_INTEGER } }, { id: { order: 'asc' } }]);
     expect(request).not.toHaveProperty('highlight');
+    expect(buildCaseListRequest('cases', { limit: 5, offset: 0 })).not.toHaveProperty('suggest');
   });
 
   it('asks for highlighted fragments of the searched fields when highlight is set with a keyword', () => {
@@ -102,6 +111,8 @@ describe('buildCaseListRequest', () => {
         'summary.en': { number_of_fragments: 3, fragment_size: 150 },
         'summary.zh': { number_of_fragments: 3, fragment_size: 150 },
       },
+      // Only the words as typed are marked: highlighting the fuzzy layers is far slower than the search.
+      highlight_query: { multi_match: { query: 'Roswell', fields: FIELDS, type: 'cross_fields', operator: 'or' } },
     });
     expect(buildCaseListRequest('cases', { highlight: true, limit: 5, offset: 0 })).not.toHaveProperty('highlight');
   });
@@ -109,13 +120,17 @@ describe('buildCaseListRequest', () => {
 
 describe('buildCaseListRequest orders', () => {
   it.each([
-    [{}, [{ date: { order: 'desc' } }, { id: { order: 'asc' } }]],
-    [{ q: 'x' }, ['_score', { date: { order: 'desc' } }, { id: { order: 'asc' } }]],
-    [{ q: 'x', sort: 'newest' as const }, [{ date: { order: 'desc' } }, { id: { order: 'asc' } }]],
-    [{ sort: 'oldest' as const }, [{ date: { order: 'asc' } }, { id: { order: 'asc' } }]],
+    [{}, [{ incidentDate: { order: 'desc', missing: Number.MIN_SAFE_INTEGER } }, { id: { order: 'asc' } }]],
+    [{ q: 'x' }, ['_score', { incidentDate: { order: 'desc', missing: Number.MIN_SAFE_INTEGER } }, { id: { order: 'asc' } }]],
+    [{ q: 'x', sort: 'newest' as const }, [{ incidentDate: { order: 'desc', missing: Number.MIN_SAFE_INTEGER } }, { id: { order: 'asc' } }]],
+    [{ sort: 'oldest' as const }, [{ incidentDate: { order: 'asc', missing: Number.MAX_SAFE_INTEGER } }, { id: { order: 'asc' } }]],
     [
       { sort: 'distance' as const, near: { lat: 38.9, lng: -77.04 } },
-      [{ _geo_distance: { point: { lat: 38.9, lon: -77.04 }, order: 'asc', unit: 'km' } }, { date: { order: 'desc' } }, { id: { order: 'asc' } }],
+      [
+        { _geo_distance: { point: { lat: 38.9, lon: -77.04 }, order: 'asc', unit: 'km' } },
+        { incidentDate: { order: 'desc', missing: Number.MIN_SAFE_INTEGER } },
+        { id: { order: 'asc' } },
+      ],
     ],
   ])('%j sorts by %j', (params, sort) => {
     expect(buildCaseListRequest('cases', { ...params, limit: 1, offset: 0 }).sort).toEqual(sort);
@@ -134,7 +149,7 @@ describe('buildCaseListRequest shapes', () => {
     expect(request.aggs).toEqual({
       type: { terms: { field: 'type', size: 17 } },
       hasVideo: { terms: { field: 'hasVideo', size: 2 } },
-      year: { date_histogram: { field: 'date', calendar_interval: 'year', format: 'yyyy', min_doc_count: 1 } },
+      year: { date_histogram: { field: 'incidentDate', calendar_interval: 'year', format: 'yyyy', min_doc_count: 1 } },
     });
     expect(buildCaseListRequest('cases', { limit: 1, offset: 0 })).not.toHaveProperty('aggs');
   });
@@ -169,7 +184,7 @@ describe('buildCaseListRequest with a cursor', () => {
   it('continues after the sort values instead of skipping hits', () => {
     const request = buildCaseListRequest('cases', { type: ['radar'], limit: 20, offset: 12_000, searchAfter: [-7.2e11, 'a'] });
     expect(request).toMatchObject({ from: 0, size: 20, search_after: [-7.2e11, 'a'] });
-    expect(request.sort).toEqual([{ date: { order: 'desc' } }, { id: { order: 'asc' } }]);
+    expect(request.sort).toEqual([{ incidentDate: { order: 'desc', missing: Number.MIN_SAFE_INTEGER } }, { id: { order: 'asc' } }]);
     expect(buildCaseListRequest('cases', { limit: 20, offset: 40 })).not.toHaveProperty('search_after');
   });
 });
@@ -229,6 +244,57 @@ describe('toCaseListPage', () => {
       { id: 'a', highlight: {} },
     ]);
     expect(toCaseListPage(response).cases).toEqual([{ id: 'b' }, { id: 'a' }]);
+  });
+});
+
+describe('toCaseListPage with a keyword', () => {
+  it('says of each case whether it matched every word, and whether any had every word as typed', () => {
+    const response = {
+      hits: {
+        total: { value: 2 },
+        hits: [
+          { _source: { id: 'b' }, matched_queries: ['all'] },
+          { _source: { id: 'a' }, matched_queries: [] },
+        ],
+      },
+    } as never;
+    expect(toCaseListPage(response, { q: 'Rosswell' })).toEqual({
+      total: 2,
+      cases: [
+        { id: 'b', match: 'all' },
+        { id: 'a', match: 'some' },
+      ],
+      lastSort: undefined,
+    });
+    expect(readCaseListPage(Buffer.from(JSON.stringify(response)), { q: 'Rosswell' })).toMatchObject({ typedMatch: false });
+    const typed = Buffer.from(JSON.stringify(response).replace('["all"]', '["all","typed"]'));
+    expect(readCaseListPage(typed, { q: 'Roswell' })).toMatchObject({ typedMatch: true });
+  });
+
+  it('leaves match out when fields= does not name it, and keeps it when it does', () => {
+    const response = { hits: { total: { value: 1 }, hits: [{ _source: { id: 'b' }, matched_queries: ['all'] }] } } as never;
+    expect(toCaseListPage(response, { q: 'x', fields: ['title'] }).cases).toEqual([{ id: 'b' }]);
+    expect(toCaseListPage(response, { q: 'x', fields: ['title', 'match'] }).cases).toEqual([{ id: 'b', match: 'all' }]);
+    expect(buildCaseListRequest('cases', { q: 'x', fields: ['title', 'match'], limit: 1, offset: 0 })._source).toEqual(['id', 'title']);
+  });
+
+  it('asks the did-you-mean suggester only on a first page with no case matching every word as typed', () => {
+    expect(needsDidYouMean({ q: 'Rosswell', offset: 0 }, { typedMatch: false })).toBe(true);
+    expect(needsDidYouMean({ q: 'Roswell', offset: 0 }, { typedMatch: true })).toBe(false);
+    expect(needsDidYouMean({ q: 'Rosswell', offset: 10 }, { typedMatch: false })).toBe(false);
+    expect(needsDidYouMean({ q: 'Rosswell', offset: 0, searchAfter: [1, 'a'] }, { typedMatch: false })).toBe(false);
+    expect(needsDidYouMean({ offset: 0 }, {})).toBe(false);
+  });
+
+  it('splices match onto each summary as it came, without parsing it, when the hits carry sort values', () => {
+    const body = Buffer.from(
+      '{"hits":{"total":{"value":2},"hits":[{"_source":{"id":"b","title":{"en":"B"}},"sort":[2.5,-1,"b"],"matched_queries":["all"]},' +
+        '{"_source":{"id":"a"},"sort":[1.5,-1,"a"]}]}}',
+    );
+    const page = readCaseListPage(body, { q: 'b a' });
+    expect(page.casesJson.map((json) => json.toString('utf8'))).toEqual(['{"id":"b","title":{"en":"B"},"match":"all"}', '{"id":"a","match":"some"}']);
+    expect(page).toMatchObject({ total: 2, lastSort: [1.5, -1, 'a'] });
+    expect(page).not.toHaveProperty('suggestion');
   });
 });
 

@@ -2,14 +2,22 @@ import type { estypes } from '@elastic/elasticsearch';
 import { CASE_SUMMARY_FIELDS, CaseSummary } from '@app/cases';
 import { buildFacetAggs, type CaseFacet, type CaseFacetCounts, toFacetCounts } from './case-facets.query';
 import { caseFilterClauses, type CaseFilterParams, GEO_POINT_FIELD } from './case-filter.query';
+import { highlightQuery, keywordClauses, matchedAllWords, matchedTypedWords } from './case-keyword.query';
+import { INCIDENT_DATE_FIELD } from './case-index.definition';
 import { readRawHits, type SortValues } from './raw-hits';
+
+export { KEYWORD_FIELDS } from './case-keyword.query';
 
 /** How a list is ordered; see resolveSort for the default. */
 export const CASE_SORTS = ['relevance', 'newest', 'oldest', 'distance'] as const;
 export type CaseSort = (typeof CASE_SORTS)[number];
 
-/** What a summary can be trimmed to with `fields=`; `id` is always kept. */
-export type CaseSummaryField = (typeof CASE_SUMMARY_FIELDS)[number];
+/**
+ * What a list hit can be trimmed to with `fields=`: the summary's fields, and `match` (how the hit
+ * matched `q`; only with `q`). `id` is always kept.
+ */
+export const CASE_LIST_FIELDS = [...CASE_SUMMARY_FIELDS, 'match'] as const;
+export type CaseSummaryField = (typeof CASE_LIST_FIELDS)[number];
 
 /** Validated, normalized list parameters (see the api's CaseListQueryDto). */
 export interface CaseListParams extends CaseFilterParams {
@@ -31,13 +39,18 @@ export interface CaseListParams extends CaseFilterParams {
 /** Field path (e.g. `summary.en`) to the matching fragments, matches wrapped in <em>, text HTML-escaped. */
 export type CaseHighlight = Record<string, string[]>;
 
+/** With `q`: whether the case matched every word of the query (as typed, misspelt or as a prefix) or only some. */
+export type KeywordMatch = 'all' | 'some';
+
 export interface CaseListPage {
   total: number;
   /** Only when facets were asked for. */
   facets?: CaseFacetCounts;
-  cases: (CaseSummary & { highlight?: CaseHighlight })[];
+  cases: (CaseSummary & { highlight?: CaseHighlight; match?: KeywordMatch })[];
   /** The sort values of the last hit, for the next cursor; absent on an empty page. */
   lastSort?: SortValues;
+  /** With `q`: the query with its misspelt words corrected, when the archive suggests one. */
+  suggestion?: string;
 }
 
 /** A list page with each case as the JSON bytes it is sent as. */
@@ -46,10 +59,19 @@ export interface CaseListPageJson {
   facets?: CaseFacetCounts;
   casesJson: Buffer[];
   lastSort?: SortValues;
+  /** With `q`: whether a case of this page has every word as typed in its title, place or summary. */
+  typedMatch?: boolean;
+  suggestion?: string;
 }
 
-/** Title matches weigh more than location or summary matches. */
-export const KEYWORD_FIELDS = ['title.en^3', 'title.zh^3', 'location.name.en^2', 'location.name.zh^2', 'summary.en', 'summary.zh'];
+/**
+ * Whether a list page's `q` should be run past the did-you-mean suggester: on a first page, when no
+ * case of it has every word as typed (so some word is misspelt, or only found deeper or as a prefix).
+ * Every other page, and every query whose words were found, costs no suggester.
+ */
+export function needsDidYouMean(params: Pick<CaseListParams, 'q' | 'offset' | 'searchAfter'>, page: Pick<CaseListPageJson, 'typedMatch'>): boolean {
+  return Boolean(params.q) && params.offset === 0 && !params.searchAfter && !page.typedMatch;
+}
 
 /**
  * Only what toCaseListPage reads. Elasticsearch then writes, and the client parses, just the
@@ -58,9 +80,25 @@ export const KEYWORD_FIELDS = ['title.en^3', 'title.zh^3', 'location.name.en^2',
  */
 export const CASE_LIST_FILTER_PATH = ['hits.total.value', 'hits.hits._source', 'hits.hits.sort', 'hits.hits.highlight'];
 
+/** Whether each hit of this list says how it matched `q` (`fields=` without `match` leaves it out). */
+export function showsMatch(params: Pick<CaseListParams, 'q' | 'fields'>): boolean {
+  return Boolean(params.q) && (!params.fields || params.fields.includes('match'));
+}
+
+/**
+ * By incident date, cases of unknown date (no incidentDate in the index) after every dated case
+ * in either order. Their sort value is a number beyond every date that JSON carries exactly, so a
+ * cursor that stops among them resumes there (Elasticsearch's own `_last` would hand out
+ * Long.MIN_VALUE, which a JavaScript number cannot hold).
+ */
+export function byIncidentDate(order: 'asc' | 'desc'): estypes.SortCombinations {
+  return { [INCIDENT_DATE_FIELD]: { order, missing: order === 'desc' ? Number.MIN_SAFE_INTEGER : Number.MAX_SAFE_INTEGER } };
+}
+
 /** Newest first; `id` breaks ties so that pages never overlap or skip. */
-const CHRONOLOGICAL: estypes.SortCombinations[] = [{ date: { order: 'desc' } }, { id: { order: 'asc' } }];
-const OLDEST_FIRST: estypes.SortCombinations[] = [{ date: { order: 'asc' } }, { id: { order: 'asc' } }];
+const CHRONOLOGICAL: estypes.SortCombinations[] = [byIncidentDate('desc'), { id: { order: 'asc' } }];
+/** Oldest first; cases of unknown date still come last. */
+const OLDEST_FIRST: estypes.SortCombinations[] = [byIncidentDate('asc'), { id: { order: 'asc' } }];
 
 /** The order a list gets: the one asked for, else relevance with a keyword and newest without. */
 export function resolveSort(params: Pick<CaseListParams, 'sort' | 'q'>): CaseSort {
@@ -95,46 +133,19 @@ export function buildCaseListRequest(index: string, params: CaseListParams): est
   const facets = params.facets?.length ? params.facets : undefined;
   return {
     index,
-    filter_path: facets ? [...CASE_LIST_FILTER_PATH, 'aggregations'] : CASE_LIST_FILTER_PATH,
+    // With q, each hit's named queries: how it matched (see showsMatch and needsDidYouMean).
+    filter_path: [...CASE_LIST_FILTER_PATH, ...(params.q ? ['hits.hits.matched_queries'] : []), ...(facets ? ['aggregations'] : [])],
     // search_after costs the same on page 1 and page 1,000, and is not bound by the 10,000 window.
     from: params.searchAfter ? 0 : params.offset,
     size: params.limit,
     track_total_hits: true,
-    _source: params.fields ? ['id', ...params.fields.filter((field) => field !== 'id')] : [...CASE_SUMMARY_FIELDS],
+    _source: params.fields ? ['id', ...params.fields.filter((field) => field !== 'id' && field !== 'match')] : [...CASE_SUMMARY_FIELDS],
     query: buildCaseQuery(params),
     sort: buildCaseSort(params),
     ...(params.searchAfter ? { search_after: params.searchAfter } : {}),
-    ...(params.highlight && params.q ? { highlight: HIGHLIGHT } : {}),
+    ...(params.highlight && params.q ? { highlight: { ...HIGHLIGHT, highlight_query: highlightQuery(params.q) } } : {}),
     // Counted over every matching case, not just this page: aggregations ignore from and size.
     ...(facets ? { aggs: buildFacetAggs(facets) } : {}),
-  };
-}
-
-/**
- * The all-words match decides the order, and words found in the query's order (within a few
- * positions) count extra; the any-word match only keeps a query from coming back empty because one
- * of its words appears nowhere ("sightings over Washington" when no case says "over"), or because a
- * Chinese query spans a word boundary and so forms a character pair no text has (哈拉雷机场 against
- * 哈拉雷国际机场). Measured with scripts/search-quality.mjs.
- */
-const ALL_WORDS_BOOST = 10;
-const PHRASE_SLOP = 3;
-const PHRASE_BOOST = 2;
-
-/**
- * multi_match takes the text as plain words: no operators or wildcards are ever parsed.
- * cross_fields lets the words of one language spread over that language's fields, so "Nimitz
- * video" matches a title naming Nimitz and a summary mentioning video. Synonyms and the
- * Traditional-to-Simplified mapping come from the fields' search analyzers (elastic/index).
- */
-function keywordClauses(q: string): Pick<estypes.QueryDslBoolQuery, 'must' | 'should'> {
-  const words = { query: q, fields: KEYWORD_FIELDS, type: 'cross_fields' as const };
-  return {
-    must: [{ multi_match: { ...words, operator: 'or', minimum_should_match: '1' } }],
-    should: [
-      { multi_match: { ...words, operator: 'and', boost: ALL_WORDS_BOOST } },
-      { multi_match: { query: q, fields: KEYWORD_FIELDS, type: 'phrase', slop: PHRASE_SLOP, boost: PHRASE_BOOST } },
-    ],
   };
 }
 
@@ -153,36 +164,63 @@ const HIGHLIGHT: estypes.SearchHighlight = {
 
 /**
  * Reads a list response from its bytes. Without highlights each case's `_source` is taken as it
- * came (readRawHits), which spares the api a parse and a re-serialization of every summary;
- * with highlights, or any shape that reader does not vouch for, the response is parsed whole.
+ * came (readRawHits), which spares the api a parse and a re-serialization of every summary; with a
+ * keyword, each case's `match` is spliced onto those bytes. With highlights, or any shape that
+ * reader does not vouch for, the response is parsed whole.
  */
-export function readCaseListPage(body: Buffer, params: Pick<CaseListParams, 'highlight' | 'facets'> = {}): CaseListPageJson {
+export function readCaseListPage(body: Buffer, params: Pick<CaseListParams, 'highlight' | 'facets' | 'q' | 'fields'> = {}): CaseListPageJson {
   const raw = params.highlight ? undefined : readRawHits(body);
-  if (raw) {
+  const casesJson = raw && (showsMatch(params) ? withMatches(raw.sources, raw.matchedQueries) : raw.sources);
+  if (raw && casesJson) {
     const facets = params.facets?.length ? { facets: toFacetCounts(raw.aggregations as never, params.facets) } : {};
-    return { total: raw.total ?? 0, ...facets, casesJson: raw.sources, lastSort: raw.lastSort };
+    const typed = params.q ? { typedMatch: (raw.matchedQueries ?? []).some((names) => matchedTypedWords(names)) } : {};
+    return { total: raw.total ?? 0, ...facets, casesJson, lastSort: raw.lastSort, ...typed };
   }
-  const page = toCaseListPage(JSON.parse(body.toString('utf8')) as estypes.SearchResponse<CaseSummary>, params);
+  const response = JSON.parse(body.toString('utf8')) as estypes.SearchResponse<CaseSummary>;
+  const page = toCaseListPage(response, params);
   return {
     total: page.total,
     ...(page.facets ? { facets: page.facets } : {}),
     casesJson: page.cases.map((summary) => Buffer.from(JSON.stringify(summary))),
     lastSort: page.lastSort,
+    ...(params.q ? { typedMatch: (response.hits.hits ?? []).some((hit) => matchedTypedWords(hit.matched_queries)) } : {}),
   };
 }
 
-/** With `highlight` set, every case carries a `highlight` object, empty when nothing matched in it. */
+const MATCH_ALL = Buffer.from(',"match":"all"}');
+const MATCH_SOME = Buffer.from(',"match":"some"}');
+
+/** Each summary's JSON with `match` as its last member (undefined if one is not a plain object's bytes). */
+function withMatches(sources: Buffer[], matchedQueries: (string[] | undefined)[] = []): Buffer[] | undefined {
+  const out: Buffer[] = [];
+  for (const [i, source] of sources.entries()) {
+    if (source.length <= 2 || source[source.length - 1] !== 0x7d) return undefined;
+    out.push(Buffer.concat([source.subarray(0, source.length - 1), matchedAllWords(matchedQueries[i]) ? MATCH_ALL : MATCH_SOME]));
+  }
+  return out;
+}
+
+/**
+ * With `highlight` set, every case carries a `highlight` object, empty when nothing matched in it;
+ * with `q` (unless `fields=` leaves it out), a `match`: `all` when the request's all-words query
+ * matched it, else `some`.
+ */
 export function toCaseListPage(
   response: estypes.SearchResponse<CaseSummary, Record<string, estypes.AggregationsAggregate>>,
-  params: Pick<CaseListParams, 'highlight' | 'facets'> = {},
+  params: Pick<CaseListParams, 'highlight' | 'facets' | 'q' | 'fields'> = {},
 ): CaseListPage {
   const total = response.hits.total;
   // filter_path drops `hits.hits` when there are none.
   const hits = response.hits.hits ?? [];
+  const match = showsMatch(params);
   return {
     total: typeof total === 'number' ? total : (total?.value ?? 0),
     ...(params.facets?.length ? { facets: toFacetCounts(response.aggregations, params.facets) } : {}),
-    cases: hits.map((hit) => (params.highlight ? { ...(hit._source as CaseSummary), highlight: hit.highlight ?? {} } : (hit._source as CaseSummary))),
+    cases: hits.map((hit) => ({
+      ...(hit._source as CaseSummary),
+      ...(params.highlight ? { highlight: hit.highlight ?? {} } : {}),
+      ...(match ? { match: matchedAllWords(hit.matched_queries) ? ('all' as const) : ('some' as const) } : {}),
+    })),
     lastSort: hits.at(-1)?.sort as SortValues | undefined,
   };
 }

@@ -4,10 +4,13 @@ import type { CaseRecord } from '@app/cases';
 import { ArchiveGenerationTracker } from './archive-generation';
 import { ArchiveIndexService, type ArchiveGeneration } from './archive-index.service';
 import { buildCaseExportRequest, EXPORT_KEEP_ALIVE } from './case-export.query';
-import { buildCaseListRequest, CaseListPageJson, CaseListParams, readCaseListPage } from './case-list.query';
+import { didYouMeanRequest, readDidYouMean } from './case-keyword.query';
+import { buildCaseListRequest, CaseListPageJson, CaseListParams, needsDidYouMean, readCaseListPage } from './case-list.query';
 import type { CaseFilterParams } from './case-filter.query';
 import { buildRelatedCasesRequest } from './case-related.query';
 import { buildStatsRequest, CaseStats, toStats } from './case-stats.query';
+import { buildCaseSuggestRequest, CaseSuggestParams, CaseSuggestion, toCaseSuggestions } from './case-suggest.query';
+import { INDEX_ONLY_FIELDS } from './case-index.definition';
 import { readRawHits, type SortValues } from './raw-hits';
 import { CaseNotFoundError } from './search.errors';
 
@@ -39,14 +42,22 @@ export class CasesRepository {
     return this.generations.snapshot;
   }
 
+  /** A list page; with `q`, its did-you-mean from a second, suggester-only search when needsDidYouMean says so. */
   async list(params: CaseListParams): Promise<CaseListPageJson> {
-    return readCaseListPage(await this.index.searchBytes(buildCaseListRequest(this.index.alias, params)), params);
+    const page = readCaseListPage(await this.index.searchBytes(buildCaseListRequest(this.index.alias, params)), params);
+    if (!params.q || !needsDidYouMean(params, page)) return page;
+    const suggestion = readDidYouMean((await this.index.search(didYouMeanRequest(this.index.alias, params.q))).suggest);
+    return suggestion === undefined ? page : { ...page, suggestion };
   }
 
   async findById(id: string): Promise<CaseRecord> {
-    const record = await this.index.findSource<CaseRecord>(id, ['point']);
+    const record = await this.index.findSource<CaseRecord>(id, INDEX_ONLY_FIELDS);
     if (!record) throw new CaseNotFoundError(id);
     return record;
+  }
+
+  async suggest(params: CaseSuggestParams): Promise<CaseSuggestion[]> {
+    return toCaseSuggestions(await this.index.search(buildCaseSuggestRequest(this.index.alias, params)), params.q);
   }
 
   async stats(filters: CaseFilterParams = {}): Promise<CaseStats> {

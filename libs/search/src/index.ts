@@ -10,6 +10,7 @@ export * from './case-index.definition';
 export * from './case-list.query';
 export * from './case-related.query';
 export * from './case-stats.query';
+export * from './case-suggest.query';
 export * from './cases.repository';
 export * from './query-cache';
 export * from './raw-hits';

@@ -43,6 +43,26 @@ describe('readRawHits', () => {
     expect(texts(readRawHits(response(tricky))!.sources).map((text) => JSON.parse(text))).toEqual(tricky);
   });
 
+  it('reads the named queries each hit matched, and the suggest section, after the hits', () => {
+    const body = Buffer.from(
+      JSON.stringify({
+        hits: {
+          total: { value: 2 },
+          hits: [
+            { _source: { id: 'a' }, sort: [2, 'a'], matched_queries: ['all'] },
+            { _source: { id: 'b' }, sort: [1, 'b'] },
+          ],
+        },
+        suggest: { did_you_mean: [{ options: [{ text: 'roswell' }] }] },
+      }),
+    );
+    const raw = readRawHits(body)!;
+    expect(texts(raw.sources)).toEqual(['{"id":"a"}', '{"id":"b"}']);
+    expect(raw).toMatchObject({ total: 2, lastSort: [1, 'b'], matchedQueries: [['all'], undefined] });
+    expect(raw.suggest).toEqual({ did_you_mean: [{ options: [{ text: 'roswell' }] }] });
+    expect(readRawHits(response([{ id: 'a' }]))).not.toHaveProperty('matchedQueries');
+  });
+
   it('finds the id before the tiebreaker a point in time adds to the sort values', () => {
     const raw = readRawHits(edited(response([{ id: 'a' }, { id: 'b' }]), '"sort":[999,"b"]', '"sort":[999,"b",287]'))!;
     expect(texts(raw.sources)).toEqual(['{"id":"a"}', '{"id":"b"}']);

@@ -13,15 +13,21 @@ export interface RawHits {
   sources: Buffer[];
   /** The last hit's sort values, for search_after. */
   lastSort?: SortValues;
+  /** Each hit's named queries that matched it (`matched_queries`), when any did. */
+  matchedQueries?: (string[] | undefined)[];
+  /** The response's `suggest` section, when it has one. */
+  suggest?: unknown;
 }
 
 const HITS_ARRAY = Buffer.from('"hits":[');
 const HIT_START = Buffer.from('{"_source":');
 const SORT_MEMBER = Buffer.from(',"sort":[');
+const MATCHED_MEMBER = Buffer.from(',"matched_queries":[');
 const HIT_END = Buffer.from(']}');
 const COMMA = 0x2c;
 const QUOTE = 0x22;
 const CLOSE_BRACKET = 0x5d;
+const CLOSE_BRACE = 0x7d;
 
 /**
  * Reads the hits of a response filtered (filter_path) to `_source` and `sort` per hit, without
@@ -32,7 +38,8 @@ const CLOSE_BRACKET = 0x5d;
  *
  * Only for requests without highlights (a highlight would sit between `_source` and `sort`);
  * the list asks for them only on request, and then parses its response whole. Each hit is then
- * exactly `{"_source":DOC,"sort":[...]}`. The text `,"sort":[` cannot occur
+ * exactly `{"_source":DOC,"sort":[...]}`, or with a keyword `{"_source":DOC,"sort":[...],"matched_queries":[...]}`
+ * (the names are the request's own, without brackets). The text `,"sort":[` cannot occur
  * inside a JSON string (its quotes would be escaped), and no case field is named `sort`, so its
  * first occurrence after DOC starts ends DOC. Every hit is also checked: its sort values must hold
  * the case id (their one string; a point in time adds a number after it), and DOC must carry that
@@ -46,6 +53,7 @@ export function readRawHits(body: Buffer): RawHits | undefined {
     return meta && { ...meta, sources: [] };
   }
   const sources: Buffer[] = [];
+  const matchedQueries: (string[] | undefined)[] = [];
   let lastSortAt = 0;
   let lastSortEnd = 0;
   let at = hitsAt + HITS_ARRAY.length;
@@ -56,7 +64,7 @@ export function readRawHits(body: Buffer): RawHits | undefined {
     if (sortAt < 0) return undefined;
     // Sort values are numbers (score, date, shard tiebreaker) and the id slug: no brackets inside.
     const sortStart = sortAt + SORT_MEMBER.length - 1;
-    const sortEnd = body.indexOf(HIT_END, sortStart) + 1;
+    const sortEnd = body.indexOf(CLOSE_BRACKET, sortStart) + 1;
     if (sortEnd <= 0) return undefined;
     // The id is the one string among the sort values; a slug needs no escapes.
     const idEnd = body.lastIndexOf(QUOTE, sortEnd);
@@ -64,10 +72,20 @@ export function readRawHits(body: Buffer): RawHits | undefined {
     if (idStart <= sortStart) return undefined;
     const idAt = body.indexOf(`"id":"${body.toString('utf8', idStart, idEnd)}"`, docStart);
     if (idAt < 0 || idAt > sortAt) return undefined;
+    let hitEnd = sortEnd;
+    let matched: string[] | undefined;
+    if (startsWithAt(body, MATCHED_MEMBER, sortEnd)) {
+      const namesStart = sortEnd + MATCHED_MEMBER.length - 1;
+      hitEnd = body.indexOf(HIT_END, namesStart) + 1;
+      matched = hitEnd > 0 ? parseNames(body.toString('utf8', namesStart, hitEnd)) : undefined;
+      if (!matched) return undefined;
+    }
+    if (body[hitEnd] !== CLOSE_BRACE) return undefined;
     sources.push(body.subarray(docStart, sortAt));
+    matchedQueries.push(matched);
     lastSortAt = sortStart;
     lastSortEnd = sortEnd;
-    at = sortEnd + 1;
+    at = hitEnd + 1;
     if (body[at] === COMMA) {
       at += 1;
       continue;
@@ -76,7 +94,7 @@ export function readRawHits(body: Buffer): RawHits | undefined {
     const lastSort = parseSort(body.toString('utf8', lastSortAt, lastSortEnd));
     // Everything but the hits array is small: total, pit_id and aggregations come from parsing that alone.
     const meta = readMeta(`${body.toString('utf8', 0, hitsAt)}"hits":[]${body.toString('utf8', at + 1)}`);
-    return meta && lastSort && { ...meta, sources, lastSort };
+    return meta && lastSort && { ...meta, sources, lastSort, ...(matchedQueries.some(Boolean) ? { matchedQueries } : {}) };
   }
 }
 
@@ -102,8 +120,17 @@ function parseSort(json: string): SortValues | undefined {
   }
 }
 
-function readMeta(json: string): Omit<RawHits, 'sources' | 'lastSort'> | undefined {
-  let body: { pit_id?: unknown; hits?: { total?: { value?: unknown } }; aggregations?: unknown };
+function parseNames(json: string): string[] | undefined {
+  try {
+    const names: unknown = JSON.parse(json);
+    return Array.isArray(names) && names.every((name) => typeof name === 'string') ? names : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function readMeta(json: string): Omit<RawHits, 'sources' | 'lastSort' | 'matchedQueries'> | undefined {
+  let body: { pit_id?: unknown; hits?: { total?: { value?: unknown } }; aggregations?: unknown; suggest?: unknown };
   try {
     body = JSON.parse(json) as typeof body;
   } catch {
@@ -114,5 +141,6 @@ function readMeta(json: string): Omit<RawHits, 'sources' | 'lastSort'> | undefin
     ...(typeof total === 'number' ? { total } : {}),
     ...(typeof body.pit_id === 'string' ? { pitId: body.pit_id } : {}),
     ...(typeof body.aggregations === 'object' && body.aggregations !== null ? { aggregations: body.aggregations as Record<string, unknown> } : {}),
+    ...(body.suggest !== undefined ? { suggest: body.suggest } : {}),
   };
 }

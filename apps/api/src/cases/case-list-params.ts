@@ -1,6 +1,7 @@
-import { CASE_SUMMARY_FIELDS, CASE_TYPES, CREDIBILITY_LEVELS, DEFAULT_LIMIT, LOCATION_PRECISIONS, MAX_LIMIT } from '@app/cases';
+import { CASE_TYPES, CREDIBILITY_LEVELS, DEFAULT_LIMIT, LOCATION_PRECISIONS, MAX_LIMIT } from '@app/cases';
 import {
   CASE_FACETS,
+  CASE_LIST_FIELDS,
   type CaseFilterParams,
   type CaseListParams,
   type CaseSort,
@@ -95,7 +96,7 @@ function toShown(query: CaseListQueryDto): Omit<CaseListParams, 'limit' | 'offse
     ...filters,
     highlight: query.highlight === 'true' ? true : undefined,
     sort,
-    fields: inOrder(query.fields, CASE_SUMMARY_FIELDS) as CaseSummaryField[] | undefined,
+    fields: inOrder(query.fields, CASE_LIST_FIELDS) as CaseSummaryField[] | undefined,
     facets: inOrder(query.facets, CASE_FACETS) as CaseFacet[] | undefined,
   };
 }

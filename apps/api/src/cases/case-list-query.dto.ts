@@ -15,17 +15,8 @@ import {
   ValidateBy,
   type ValidationArguments,
 } from 'class-validator';
-import {
-  CASE_SUMMARY_FIELDS,
-  CASE_TYPES,
-  CREDIBILITY_LEVELS,
-  DEFAULT_LIMIT,
-  LOCATION_PRECISIONS,
-  MAX_LIMIT,
-  normalizeTranche,
-  TRANCHE_FORMAT,
-} from '@app/cases';
-import { CASE_FACETS, CASE_SORTS, MAX_RESULT_WINDOW } from '@app/search';
+import { CASE_TYPES, CREDIBILITY_LEVELS, DEFAULT_LIMIT, LOCATION_PRECISIONS, MAX_LIMIT, normalizeTranche, TRANCHE_FORMAT } from '@app/cases';
+import { CASE_FACETS, CASE_LIST_FIELDS, CASE_SORTS, MAX_RESULT_WINDOW } from '@app/search';
 import { MAX_RADIUS_KM, MIN_RADIUS_KM, parseBbox, parsePoint } from './geo-params';
 
 export const MAX_KEYWORD_LENGTH = 200;
@@ -179,7 +170,13 @@ export class CaseFilterQueryDto {
   @IsString(once('hasVideo'))
   hasVideo?: string;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: MIN_YEAR, maximum: MAX_YEAR, description: 'Incident year, four digits.', example: 2004 })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: MIN_YEAR,
+    maximum: MAX_YEAR,
+    description: 'Incident year, four digits. Never matches a case of datePrecision unknown.',
+    example: 2004,
+  })
   @IsOptional()
   @Transform(integer(/^\d{4}$/))
   // Elasticsearch's strict_date reads only four-digit years: 0999 would reach it as `999-01-01`.
@@ -188,10 +185,18 @@ export class CaseFilterQueryDto {
   @IsInt({ message: YEAR_MESSAGE })
   year?: number;
 
-  @DateBound('dateFrom', 'Incidents on or after the start of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD).', '1947')
+  @DateBound(
+    'dateFrom',
+    'Incidents on or after the start of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). Never matches a case of datePrecision unknown.',
+    '1947',
+  )
   dateFrom?: string;
 
-  @DateBound('dateTo', 'Incidents on or before the end of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD).', '1952-12')
+  @DateBound(
+    'dateTo',
+    'Incidents on or before the end of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). Never matches a case of datePrecision unknown.',
+    '1952-12',
+  )
   dateTo?: string;
 
   @ApiPropertyOptional({
@@ -232,7 +237,9 @@ export class CaseFilterQueryDto {
 
   @ApiPropertyOptional({
     maxLength: MAX_KEYWORD_LENGTH,
-    description: 'Plain-text keywords over titles, place names and summaries in both languages; every word must match. Trimmed; no query syntax.',
+    description:
+      'Plain-text keywords in both languages over titles, place names and summaries, then (lower) detail, specs and sources; ' +
+      "cases with every word first, misspellings and a last word still being typed forgiven (see each hit's match, and suggestion). Trimmed; no query syntax.",
   })
   @IsOptional()
   @Transform(trim)
@@ -261,7 +268,7 @@ export class CaseListQueryDto extends CaseFilterQueryDto {
   @ApiPropertyOptional({
     enum: CASE_SORTS,
     description:
-      'relevance (the default with q; without q it is newest), newest (the default without q), oldest, or distance (from near, which it needs). Ties go newest first, then by id.',
+      'relevance (the default with q; without q it is newest), newest (the default without q), oldest, or distance (from near, which it needs). Ties go newest first, then by id. Cases of datePrecision unknown come after every dated case in newest and oldest alike (and among equal scores or distances), by id.',
   })
   @IsOptional()
   @IsIn(CASE_SORTS, { message: `sort must be one of: ${CASE_SORTS.join(', ')}` })
@@ -270,11 +277,11 @@ export class CaseListQueryDto extends CaseFilterQueryDto {
 
   @ApiPropertyOptional({
     type: 'string',
-    description: `Trim each summary to these fields, comma-separated: ${CASE_SUMMARY_FIELDS.join(', ')}. id is always included.`,
+    description: `Trim each summary to these fields, comma-separated: ${CASE_LIST_FIELDS.join(', ')}. id is always included; match only with q.`,
     example: 'id,title,date',
   })
   @IsOptional()
-  @ItemsOf('fields', CASE_SUMMARY_FIELDS, 'fields')
+  @ItemsOf('fields', CASE_LIST_FIELDS, 'fields')
   @Transform(eachItem())
   @IsString(once('fields'))
   fields?: string;

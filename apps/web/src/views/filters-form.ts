@@ -1,9 +1,9 @@
-import { type FacetedFilter, FILTER_NAMES, type Filters } from '../api/api-client';
-import type { FacetCounts } from '../api/api.types';
+import { type FacetCounts, type FacetedFilter, FILTER_NAMES, type Filters } from '../api/api-client';
 import { CASE_TYPES, CREDIBILITY_LEVELS } from '../../../../libs/cases/src/case.enums';
 import { h } from '../dom/h';
 import { countryName, enumLabel, locale, t } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/messages';
+import { attachSuggestions } from './suggest-box';
 
 interface Option {
   value: string;
@@ -12,6 +12,12 @@ interface Option {
 
 /** What the api accepts for dateFrom and dateTo; the browser checks it before the form applies. */
 const DATE_BOUND = '\\d{4}(-\\d{2}(-\\d{2})?)?';
+
+/** The `q` box, offering titles and place names as it is typed. */
+function searchBox(value: string): HTMLElement[] {
+  const input = h('input', { id: 'filter-q', name: 'q', type: 'search', value, placeholder: t('filterQHint'), maxlength: 200, autocomplete: 'off' });
+  return [input, attachSuggestions(input)];
+}
 
 /**
  * The `q` box and every list filter. The menus that take several values are checkbox groups in
@@ -103,20 +109,7 @@ export function filtersForm(
     'form',
     { class: 'filters', role: 'search', 'aria-labelledby': 'filters-heading' },
     h('h2', { id: 'filters-heading', class: 'visually-hidden' }, t('filtersHeading')),
-    h(
-      'div',
-      { class: 'field field-q' },
-      h('label', { for: 'filter-q' }, t('filterQ')),
-      h('input', {
-        id: 'filter-q',
-        name: 'q',
-        type: 'search',
-        value: filters.q ?? '',
-        placeholder: t('filterQHint'),
-        maxlength: 200,
-        autocomplete: 'off',
-      }),
-    ),
+    h('div', { class: 'field field-q' }, h('label', { for: 'filter-q' }, t('filterQ')), searchBox(filters.q ?? '')),
     several('type', 'filterType', enumOptions(CASE_TYPES)),
     several('credibility', 'filterCredibility', enumOptions(CREDIBILITY_LEVELS)),
     several('tranche', 'filterTranche', enumOptions(present('tranche'))),

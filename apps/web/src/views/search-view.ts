@@ -1,4 +1,4 @@
-import { ApiRequestError, fetchList, listUrl } from '../api/api-client';
+import { ApiRequestError, fetchList, listQuery, listUrl } from '../api/api-client';
 import { hrefFor, navigate } from '../app';
 import { h, mount } from '../dom/h';
 import { t } from '../i18n/i18n';
@@ -15,7 +15,7 @@ export async function renderResults(container: HTMLElement, state: UrlState, sig
   // The raw-JSON link shows the plain query (offset paging), which anyone can paste anywhere.
   const jsonUrl = listUrl(state.filters, { limit: PAGE_SIZE, offset: state.offset });
   const page = (cursor: string | undefined) =>
-    fetchList(listUrl(state.filters, { limit: PAGE_SIZE, offset: state.offset, cursor, highlight: true }), signal);
+    fetchList(listQuery(state.filters, { limit: PAGE_SIZE, offset: state.offset, cursor, highlight: true }), signal);
   // A cursor in an old link may be refused (issued by an older api, or for other filters): the
   // offset in the same link still finds the page.
   const response = await page(state.cursor).catch((error: unknown) => {
@@ -51,7 +51,29 @@ export async function renderResults(container: HTMLElement, state: UrlState, sig
       ),
   );
 
+  // Did you mean, and whether the cases listed match only some of the words (never passed off as the answer).
+  const notes = h(
+    'div',
+    { class: 'search-notes' },
+    response.suggestion &&
+      h(
+        'p',
+        { class: 'did-you-mean' },
+        `${t('didYouMean')} `,
+        h(
+          'a',
+          {
+            href: hrefFor({ filters: { ...state.filters, q: response.suggestion }, offset: 0, cursor: undefined, caseId: undefined }),
+            'data-nav': true,
+          },
+          response.suggestion,
+        ),
+        t('didYouMeanEnd'),
+      ),
+    response.cases.length > 0 && response.cases.every((listed) => listed.match === 'some') && h('p', { class: 'partial-match' }, t('someWordsOnly')),
+  );
   container.append(
+    notes,
     response.cases.length === 0 ? h('p', { class: 'empty' }, t('noResults')) : h('div', { class: 'cards' }, response.cases.map(caseCard)),
     pager,
   );

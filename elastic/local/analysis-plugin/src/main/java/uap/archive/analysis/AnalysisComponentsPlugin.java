@@ -15,6 +15,7 @@ import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.charfilter.MappingCharFilter;
 import org.apache.lucene.analysis.miscellaneous.ASCIIFoldingFilter;
+import org.apache.lucene.analysis.ngram.EdgeNGramTokenFilter;
 import org.apache.lucene.analysis.charfilter.NormalizeCharMap;
 import org.apache.lucene.analysis.cjk.CJKAnalyzer;
 import org.apache.lucene.analysis.cjk.CJKBigramFilter;
@@ -46,7 +47,7 @@ import org.elasticsearch.plugins.Plugin;
 /**
  * The analysis types our index settings use that Maven Central's Elasticsearch lacks, because they
  * live in the analysis-common module of the full distribution: the `english` and `cjk` analyzers,
- * the `mapping` char filter and the `stemmer`, `asciifolding`, `cjk_width`, `cjk_bigram`, `synonym` and
+ * the `mapping` char filter and the `stemmer`, `asciifolding`, `cjk_width`, `cjk_bigram`, `edge_ngram`, `synonym` and
  * `synonym_graph` token filters. Each wraps the same Lucene class that analysis-common wraps and reads the same settings,
  * so elastic/index/cases.settings.json analyzes text identically here and in the official image.
  * Only the settings our index uses are supported; anything else fails loudly rather than differ.
@@ -76,6 +77,7 @@ public class AnalysisComponentsPlugin extends Plugin implements AnalysisPlugin {
                 return normalizing(name, ASCIIFoldingFilter::new);
             },
             "cjk_bigram", CjkBigramFactory::new,
+            "edge_ngram", EdgeNGramFactory::new,
             "synonym", AnalysisPlugin.requiresAnalysisSettings((indexSettings, env, name, settings) -> new SynonymFactory(env, name, settings, false)),
             "synonym_graph", AnalysisPlugin.requiresAnalysisSettings((indexSettings, env, name, settings) -> new SynonymFactory(env, name, settings, true)));
     }
@@ -220,6 +222,39 @@ public class AnalysisComponentsPlugin extends Plugin implements AnalysisPlugin {
         @Override
         public TokenStream create(TokenStream tokenStream) {
             return new CJKBigramFilter(tokenStream, flags, outputUnigrams);
+        }
+    }
+
+    /** `edge_ngram` with `min_gram` (default 1), `max_gram` (default 2) and `preserve_original`, front side only. */
+    static final class EdgeNGramFactory implements TokenFilterFactory {
+        private final String name;
+        private final int minGram;
+        private final int maxGram;
+        private final boolean preserveOriginal;
+
+        EdgeNGramFactory(IndexSettings indexSettings, Environment env, String name, Settings settings) {
+            this.name = name;
+            this.minGram = settings.getAsInt("min_gram", 1);
+            this.maxGram = settings.getAsInt("max_gram", 2);
+            this.preserveOriginal = settings.getAsBoolean("preserve_original", false);
+            if (!settings.get("side", "front").equals("front")) {
+                throw new IllegalArgumentException("the local node's edge_ngram supports only side front");
+            }
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public TokenStream create(TokenStream tokenStream) {
+            return new EdgeNGramTokenFilter(tokenStream, minGram, maxGram, preserveOriginal);
+        }
+
+        @Override
+        public TokenFilterFactory getSynonymFilter() {
+            throw new IllegalArgumentException("Token filter [" + name + "] cannot be used to parse synonyms");
         }
     }
 

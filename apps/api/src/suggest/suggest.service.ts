@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import { CasesRepository, type CaseSuggestion } from '@app/search';
+import { CachedReply } from '../response-cache/cached-reply';
+import { canonicalQuery, ResponseCache } from '../response-cache/response-cache';
+import { DEFAULT_SUGGEST_LIMIT, type SuggestQueryDto } from './suggest-query.dto';
+
+export interface SuggestBody {
+  q: string;
+  suggestions: CaseSuggestion[];
+}
+
+@Injectable()
+export class SuggestService {
+  constructor(
+    private readonly repository: CasesRepository,
+    private readonly responses: ResponseCache,
+  ) {}
+
+  /** Parameters are checked before the cache (by the validation pipe), so a bad request is a 400 even with the engine down. */
+  suggest(query: SuggestQueryDto): Promise<CachedReply<SuggestBody>> {
+    const params = { q: query.q, limit: query.limit ?? DEFAULT_SUGGEST_LIMIT };
+    return this.responses.respond(canonicalQuery('suggest', params), async () => ({
+      q: params.q,
+      suggestions: await this.repository.suggest(params),
+    }));
+  }
+}
