@@ -1,4 +1,5 @@
-# One image for both apps: `node dist/apps/api/main.js` (default) or `node dist/apps/ingest/main.js`.
+# One image for the three apps: `node dist/apps/api/main.js` (default), `node dist/apps/ingest/main.js`
+# or `node dist/apps/mcp/main.js` (the MCP server, on MCP_PORT 3001; compose gives it its own healthcheck).
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -18,7 +19,7 @@ COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
 COPY --chown=node:node data/cases ./data/cases
 USER node
-EXPOSE 3000
+EXPOSE 3000 3001
 HEALTHCHECK --interval=15s --timeout=5s --start-period=20s --retries=5 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:3000/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "dist/apps/api/main.js"]

@@ -16,3 +16,17 @@ describe.each(['docker-compose.yml', 'docker-compose.cluster.yml'])('%s', (file)
     expect(result.status).toBe(0);
   });
 });
+
+describe('docker-compose.yml services', () => {
+  (compose ? it : it.skip)('run the MCP server beside the api, from the same image, with its own healthcheck', () => {
+    const [command, ...args] = (compose as string).split(' ');
+    const services = spawnSync(command, [...args, '-f', 'docker-compose.yml', 'config', '--services'], { cwd: ROOT, encoding: 'utf8' });
+    expect(services.stdout.split('\n').filter(Boolean).sort()).toEqual(['api', 'elasticsearch', 'ingest', 'mcp', 'valkey']);
+    const config = spawnSync(command, [...args, '-f', 'docker-compose.yml', 'config'], { cwd: ROOT, encoding: 'utf8' }).stdout;
+    const mcp = config.slice(config.indexOf('\n  mcp:\n'), config.indexOf('\n  valkey:\n'));
+    expect(mcp).toMatch(/dist\/apps\/mcp\/main\.js/);
+    expect(mcp).toMatch(/API_BASE_URL: http:\/\/api:3000/);
+    expect(mcp).toMatch(/127\.0\.0\.1:3001\/health/);
+    expect(mcp).toMatch(/image: uap-case-archive:local/);
+  });
+});

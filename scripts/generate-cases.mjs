@@ -77,6 +77,7 @@ export function syntheticCase(n, templates) {
     ...template,
     id: `synthetic-${serial}`,
     date,
+    datePrecision: 'day',
     dateDisplay: { en: `${date} (synthetic)`, zh: `${year}年${month}月${day}日（合成）` },
     title: {
       en: `Synthetic test case ${serial}: ${sentence(next, WORDS_EN, 3, ' ')}`,
@@ -89,14 +90,16 @@ export function syntheticCase(n, templates) {
     detail: { en: detailEn, zh: detailZh },
     specs: [],
     images: [],
+    relatedIds: [],
     sources: [{ label: 'Synthetic test data (not a real source)', url: `https://example.org/synthetic/${serial}` }],
   };
 }
 
-/** What the ingest CLI indexes for a record (apps/ingest toSearchDocument): the record plus a geo_point. */
+/** What the ingest CLI indexes for a record (apps/ingest toSearchDocument): the record plus a geo_point and its incident date. */
 function searchDocument(record) {
   const { lat, lng } = record.location;
-  return lat === null || lng === null ? record : { ...record, point: { lat, lon: lng } };
+  const dated = record.datePrecision === 'unknown' ? record : { ...record, incidentDate: record.date };
+  return lat === null || lng === null ? dated : { ...dated, point: { lat, lon: lng } };
 }
 
 function write(stream, text) {

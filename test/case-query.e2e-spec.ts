@@ -242,7 +242,21 @@ describe('GET /api/cases/{id}/related', () => {
     const top = body.cases.slice(0, 3).map((c: CaseRecord) => fixture.find((f) => f.id === c.id)!);
     expect(top.every((c: CaseRecord) => sharing(c) || c.location.country === self.location.country)).toBe(true);
     expect(Object.keys(body.cases[0]).sort()).toEqual(
-      ['addedAt', 'credibility', 'date', 'dateDisplay', 'hasVideo', 'id', 'location', 'summary', 'title', 'tranche', 'type', 'updatedAt'].sort(),
+      [
+        'addedAt',
+        'credibility',
+        'date',
+        'dateDisplay',
+        'datePrecision',
+        'hasVideo',
+        'id',
+        'location',
+        'summary',
+        'title',
+        'tranche',
+        'type',
+        'updatedAt',
+      ].sort(),
     );
   });
 

@@ -44,7 +44,21 @@ describe('GET /api/cases', () => {
   it('returns the summary fields only, never the detail body', async () => {
     const { body } = await get('/api/cases?limit=1');
     expect(Object.keys(body.cases[0]).sort()).toEqual(
-      ['addedAt', 'credibility', 'date', 'dateDisplay', 'hasVideo', 'id', 'location', 'summary', 'title', 'tranche', 'type', 'updatedAt'].sort(),
+      [
+        'addedAt',
+        'credibility',
+        'date',
+        'dateDisplay',
+        'datePrecision',
+        'hasVideo',
+        'id',
+        'location',
+        'summary',
+        'title',
+        'tranche',
+        'type',
+        'updatedAt',
+      ].sort(),
     );
     const source = fixture.find((c) => c.id === body.cases[0].id)!;
     expect(body.cases[0].location).toEqual(source.location);

@@ -44,14 +44,15 @@ beforeAll(async () => {
   api = await startApi({ CASES_ALIAS: ALIAS });
 
   // More cases than Elasticsearch's 10,000-hit window, with many sharing a date so that the id
-  // tie-break matters. Only the fields the list shows are filled in: the walk is what is tested.
+  // tie-break matters. Only the fields the list shows are filled in (and incidentDate, which the
+  // indexer adds to every dated case): the walk is what is tested.
   client = new Client({ node: elasticsearchUrl() });
   await client.indices.delete({ index: DEEP_INDEX, ignore_unavailable: true });
   await client.indices.create({ index: DEEP_INDEX, settings: CASE_INDEX_SETTINGS, mappings: CASE_INDEX_MAPPINGS });
   const operations = Array.from({ length: DEEP_COUNT }, (_, i) => {
     const id = `synthetic-${String(i).padStart(5, '0')}`;
     const date = new Date(Date.UTC(2000, 0, 1 + (i % 400))).toISOString().slice(0, 10);
-    return [{ index: { _index: DEEP_INDEX, _id: id } }, { id, date, type: i % 2 ? 'radar' : 'military', hasVideo: false }];
+    return [{ index: { _index: DEEP_INDEX, _id: id } }, { id, date, incidentDate: date, type: i % 2 ? 'radar' : 'military', hasVideo: false }];
   }).flat();
   const bulk = await client.bulk({ operations, refresh: true });
   expect(bulk.errors).toBe(false);

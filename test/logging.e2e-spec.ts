@@ -67,6 +67,24 @@ describe('request logs', () => {
     expect(JSON.stringify(logged[0])).not.toMatch(/user-agent|x-api-key/i);
   });
 
+  it('writes a line for every request, 304s and 404s included, each with its own id', async () => {
+    const baseUrl = await start(ALIAS);
+    const first = await request(baseUrl, '/api/cases?type=military');
+    const etag = first.headers.get('etag')!;
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await fetch(`${baseUrl}/api/cases?type=military`, { headers: { 'If-None-Match': etag } }));
+    answers.push(await fetch(`${baseUrl}/api/cases/no-such-case`));
+    expect(answers.map((answer) => answer.status)).toEqual([304, 304, 304, 404]);
+    // The batched writer sends lines on; the test's stream receives each at once.
+    await new Promise((resolve) => setImmediate(resolve));
+    const ids = answers.map((answer) => answer.headers.get('x-request-id')!);
+    expect(new Set(ids).size).toBe(4);
+    const logged = ids.map((id) => requestLines(id));
+    expect(logged.map((found) => found.length)).toEqual([1, 1, 1, 1]);
+    expect(logged.slice(0, 3).map(([line]) => [line.res.statusCode, line.cache, line.route])).toEqual(Array(3).fill([304, 'hit', '/api/cases']));
+    expect(logged[3][0]).toMatchObject({ level: 30, msg: 'request completed', res: { statusCode: 404 }, route: '/api/cases/:id' });
+  });
+
   it('keeps a sane incoming X-Request-Id and replaces one that is not', async () => {
     const baseUrl = await start(ALIAS);
     const kept = await request(baseUrl, '/api/stats', { headers: { 'X-Request-Id': 'edge-7f3a.42' } });

@@ -110,6 +110,21 @@ describe('/metrics', () => {
     expect(after).toMatch(/^uap_quota_redis_fallback 0$/m);
   });
 
+  it('counts and times every 304 and cached answer, by route, status and cache result', async () => {
+    const { baseUrl } = await api();
+    const path = '/api/cases?type=radar&limit=3';
+    const etag = (await fetch(`${baseUrl}${path}`)).headers.get('etag')!;
+    for (let i = 0; i < 3; i++) expect((await fetch(`${baseUrl}${path}`, { headers: { 'If-None-Match': etag } })).status).toBe(304);
+    const text = await metricsOf(baseUrl);
+    const cases = { method: 'GET', route: '/api/cases' };
+    expect(sample(text, 'uap_http_requests_total', { ...cases, status: '304' })).toBe(3);
+    expect(sample(text, 'uap_http_requests_total', { ...cases, status: '200' })).toBe(1);
+    expect(sample(text, 'uap_http_request_duration_seconds_count', { ...cases, status: '304' })).toBe(3);
+    expect(sample(text, 'uap_http_request_duration_seconds_bucket', { ...cases, status: '304', le: '+Inf' })).toBe(3);
+    expect(sample(text, 'uap_cache_results_total', { route: '/api/cases', result: 'hit' })).toBe(3);
+    expect(sample(text, 'uap_cache_results_total', { route: '/api/cases', result: 'miss' })).toBe(1);
+  });
+
   it('counts Elasticsearch errors when the node is stopped', async () => {
     const down = await api({ ELASTICSEARCH_URL: `http://127.0.0.1:${await closedPort()}` });
     expect((await request(down.baseUrl, '/api/stats')).status).toBe(503);

@@ -51,6 +51,28 @@ describe('keyless quota', () => {
     expect(refused.body.license).toContain('public-domain');
   });
 
+  it('counts a 304 served from the cache like any request: its fields on every 304, then 429 rather than 304', async () => {
+    const { baseUrl } = await api();
+    const path = '/api/cases?type=military';
+    const first = await request(baseUrl, path);
+    expect(first.status).toBe(200);
+    const headers = { 'If-None-Match': first.headers.get('etag')! };
+    const seen = [];
+    for (let i = 0; i < 2; i++) {
+      const response = await fetch(`${baseUrl}${path}`, { headers });
+      expect(response.status).toBe(304);
+      expect(response.headers.get('x-cache')).toBe('HIT');
+      expect(response.headers.get('ratelimit-policy')).toBe('"keyless";q=3;w=60');
+      seen.push(response.headers.get('ratelimit')?.match(/^"keyless";r=(\d+);t=(\d+)$/)?.[1]);
+    }
+    expect(seen).toEqual(['1', '0']);
+    const refused = await request(baseUrl, path, { headers });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.headers.get('ratelimit')).toMatch(/^"keyless";r=0;t=\d+$/);
+    expect(refused.body).toMatchObject({ error: { status: 429, code: 'rate_limited' } });
+  });
+
   it('lets browser scripts read the quota fields and the request id', async () => {
     const { baseUrl } = await api();
     const { headers } = await request(baseUrl, '/api/stats', { headers: { Origin: 'https://someone.example' } });
@@ -129,6 +151,18 @@ describe('shared counters through Redis', () => {
 
   afterAll(async () => {
     await redis?.stop();
+  });
+
+  it('counts requests sent together exactly once each: the pipelined counts of one tick stay a shared budget', async () => {
+    if (!redis) return;
+    // A client of its own (through a trusted proxy), so the next test's budget in Redis starts untouched.
+    const env = { REDIS_URL: redis.url, QUOTA_REQUESTS: '5', TRUST_PROXY: '127.0.0.1' };
+    const [a, b] = [await api(env), await api(env)];
+    const headers = { 'X-Forwarded-For': '203.0.113.77' };
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => request(i % 2 ? a.baseUrl : b.baseUrl, '/api/stats', { headers })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    const remaining = answers.filter((answer) => answer.status === 200).map((answer) => answer.headers.get('ratelimit')?.match(/r=(\d+)/)?.[1]);
+    expect(remaining.sort()).toEqual(['0', '1', '2', '3', '4']);
   });
 
   it('two api instances share one budget, and keep serving when Redis goes away', async () => {

@@ -49,5 +49,7 @@ export default defineConfig({
     // ECharts (about 190 KB gzipped) is one lazy chunk that only the map and chart views load.
     chunkSizeWarningLimit: 600,
   },
+  // The typed client generated from the api's OpenAPI document (the same alias as tsconfig.json's).
+  resolve: { alias: { '@app/api-client': resolve(here, '../../libs/api-client/src') } },
   plugins: [precompress()],
 });

@@ -3,6 +3,7 @@
 import autocannon from 'autocannon';
 import { listQuery, searchAfterWalk, suggestQuery, walkJson, walkRequest } from './elasticsearch.mjs';
 import { distinctKeyRows } from './distinct-keys.mjs';
+import { cpuMeter, listenerPid } from './cpu.mjs';
 import { peakRssMb, startApi, startBare, startDutyFree, startProxy, stop } from './processes.mjs';
 import {
   ALIAS,
@@ -19,11 +20,25 @@ import {
 } from './settings.mjs';
 import { attempt, errorsNote, row, skip } from './table.mjs';
 
-async function load(options) {
-  // A second of warm-up first, so neither side is measured with cold caches or JIT.
-  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, warmup: { connections: CONNECTIONS, duration: 1 }, ...options });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+/**
+ * One load run. A second of warm-up first, so neither side is measured with cold caches or JIT.
+ * With `pids` ({ api, es }: the process in between, if any, and Elasticsearch), the warm-up runs
+ * apart and each process's CPU time over the measured run is divided by its requests (`cpu`, µs).
+ */
+async function load({ pids, ...options }) {
+  if (!pids) {
+    const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, warmup: { connections: CONNECTIONS, duration: 1 }, ...options });
+    return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, cpu: null };
+  }
+  await autocannon({ connections: CONNECTIONS, duration: 1, ...options });
+  const meter = cpuMeter(pids);
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+  const cpu = meter.per(result.requests.total);
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, cpu };
 }
+
+/** Half of `value` added to `sum` (a mean of the two orders); null when either side is unknown. */
+const addHalf = (sum, value) => (sum === null || value === null || value === undefined ? null : sum + value / 2);
 
 /**
  * Load runs that are compared with each other, each measured twice: in the given order, then in
@@ -33,13 +48,14 @@ async function load(options) {
  */
 export async function compare(runs) {
   const names = Object.keys(runs);
-  const results = Object.fromEntries(names.map((name) => [name, { rps: 0, p99: 0, errors: 0 }]));
+  const results = Object.fromEntries(names.map((name) => [name, { rps: 0, p99: 0, errors: 0, cpu: { api: 0, es: 0 } }]));
   for (const order of [names, [...names].reverse()]) {
     for (const name of order) {
-      const { rps, p99, errors } = await load(runs[name]);
+      const { rps, p99, errors, cpu } = await load(runs[name]);
       results[name].rps += rps / 2;
       results[name].p99 += p99 / 2;
       results[name].errors += errors;
+      results[name].cpu = { api: addHalf(results[name].cpu.api, cpu?.api), es: addHalf(results[name].cpu.es, cpu?.es) };
     }
   }
   return results;
@@ -56,6 +72,7 @@ function replayable(headers) {
 export async function httpRows(size, es, esUrl, total) {
   const env = { ELASTICSEARCH_URL: esUrl, CASES_ALIAS: ALIAS };
   const esHeaders = { 'content-type': 'application/json' };
+  const esPid = listenerPid(esUrl.split(',')[0]);
 
   // Uncached: the api with its response cache off, vs the same search body sent to Elasticsearch,
   // and a pass-through proxy as the floor any process in between can reach on this machine.
@@ -72,15 +89,24 @@ export async function httpRows(size, es, esUrl, total) {
     proxy = await startProxy(esUrl, queries);
     for (const { what, apiPath, body, path } of queries) {
       const { direct, api, floor } = await compare({
-        direct: { url: `${esUrl.split(',')[0]}${path}`, method: 'POST', body: JSON.stringify(body), headers: esHeaders },
-        api: { url: `${apiBase}${apiPath}` },
-        floor: { url: `http://127.0.0.1:${PROXY_PORT}${apiPath}` },
+        direct: { url: `${esUrl.split(',')[0]}${path}`, method: 'POST', body: JSON.stringify(body), headers: esHeaders, pids: { es: esPid } },
+        api: { url: `${apiBase}${apiPath}`, pids: { api: uncached.pid, es: esPid } },
+        floor: { url: `http://127.0.0.1:${PROXY_PORT}${apiPath}`, pids: { api: proxy.pid, es: esPid } },
       });
       const repeat = await fetch(`${apiBase}${apiPath}`);
       const cachedAnyway = repeat.headers.get('x-cache') === 'HIT' ? 'the api answered from cache despite CACHE_TTL_SECONDS=0' : '';
-      row(size, `${what} req/s`, api.rps, direct.rps, 'req/s', '>= 0.9x', [errorsNote(api, direct), cachedAnyway].filter(Boolean).join('; '));
+      row(
+        size,
+        `${what} req/s`,
+        api.rps,
+        direct.rps,
+        'req/s',
+        '>= 0.9x',
+        [errorsNote(api, direct), cachedAnyway].filter(Boolean).join('; '),
+        api.cpu,
+      );
       row(size, `${what} p99`, api.p99, direct.p99, 'ms', '<= 1.2x');
-      row(size, `  pass-through proxy req/s`, floor.rps, direct.rps, 'req/s', '', 'the floor: bytes piped untouched');
+      row(size, `  pass-through proxy req/s`, floor.rps, direct.rps, 'req/s', '', 'the floor: bytes piped untouched', floor.cpu);
     }
 
     // The whole archive, page by page: the api's cursor vs Elasticsearch's own search_after, and the
@@ -118,20 +144,23 @@ export async function httpRows(size, es, esUrl, total) {
     bare = await startBare(capture);
     await fetch(`${dutyFreeBase}${path}`);
     const { hit, floor, hitWithoutDuties } = await compare({
-      hit: { url: `${base}${path}` },
-      floor: { url: `http://127.0.0.1:${BARE_PORT}${path}` },
-      hitWithoutDuties: { url: `${dutyFreeBase}${path}` },
+      hit: { url: `${base}${path}`, pids: { api: cached.pid } },
+      floor: { url: `http://127.0.0.1:${BARE_PORT}${path}`, pids: { api: bare.pid } },
+      hitWithoutDuties: { url: `${dutyFreeBase}${path}`, pids: { api: dutyFree.pid } },
     });
-    row(size, 'cached hit req/s', hit.rps, floor.rps, 'req/s', '>= 0.8x', errorsNote(hit, floor));
-    row(size, '  api without per-request duties', hitWithoutDuties.rps, floor.rps, 'req/s', '', DUTY_FREE_NOTE);
+    row(size, 'cached hit req/s', hit.rps, floor.rps, 'req/s', '>= 0.8x', errorsNote(hit, floor), hit.cpu);
+    row(size, '  api without per-request duties', hitWithoutDuties.rps, floor.rps, 'req/s', '', DUTY_FREE_NOTE, hitWithoutDuties.cpu);
     const etag = first.headers.get('etag');
     if (etag) {
       const headers = { 'if-none-match': etag };
+      // Each api signs its cursors with a key of its own, so the same list has another ETag there.
+      const dutyFreeHeaders = { 'if-none-match': (await fetch(`${dutyFreeBase}${path}`)).headers.get('etag') };
       const check = await fetch(`${base}${path}`, { headers });
+      const dutyFreeCheck = await fetch(`${dutyFreeBase}${path}`, { headers: dutyFreeHeaders });
       const { api304, bare304, withoutDuties304 } = await compare({
-        api304: { url: `${base}${path}`, headers },
-        bare304: { url: `http://127.0.0.1:${BARE_PORT}${path}`, headers },
-        withoutDuties304: { url: `${dutyFreeBase}${path}`, headers },
+        api304: { url: `${base}${path}`, headers, pids: { api: cached.pid } },
+        bare304: { url: `http://127.0.0.1:${BARE_PORT}${path}`, headers, pids: { api: bare.pid } },
+        withoutDuties304: { url: `${dutyFreeBase}${path}`, headers: dutyFreeHeaders, pids: { api: dutyFree.pid } },
       });
       row(
         size,
@@ -141,8 +170,22 @@ export async function httpRows(size, es, esUrl, total) {
         'req/s',
         '>= 0.8x',
         check.status === 304 ? '' : `the api answered ${check.status}, not 304`,
+        api304.cpu,
       );
-      row(size, '  api without per-request duties', withoutDuties304.rps, bare304.rps, 'req/s', '', DUTY_FREE_NOTE);
+      const dutyFreeNote = dutyFreeCheck.status === 304 ? DUTY_FREE_NOTE : `${DUTY_FREE_NOTE}; it answered ${dutyFreeCheck.status}, not 304`;
+      row(size, '  api without per-request duties', withoutDuties304.rps, bare304.rps, 'req/s', '', dutyFreeNote, withoutDuties304.cpu);
+      // Issue 21's goal 2: what the duties (quota, access log and request id, CORS, metrics) leave of the duty-free api's 304.
+      row(
+        size,
+        '304 with every duty vs duty-free api',
+        api304.rps,
+        withoutDuties304.rps,
+        'req/s',
+        '>= 0.8x',
+        'baseline: the api without per-request duties',
+        api304.cpu,
+      );
+      row(size, '  bare Fastify 304', bare304.rps, bare304.rps, 'req/s', '', 'what bare Fastify spends on the same 304', bare304.cpu);
     } else {
       skip(size, '304 Not Modified req/s', 'skipped: the api sends no ETag');
     }
@@ -176,10 +219,10 @@ export async function dutyRows(size, env) {
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
     const urls = variants.map((_, i) => `http://127.0.0.1:${DUTY_FREE_PORT - i}${HIT_PATH}`);
-    // The first answer gives the ETag; the others warm their own caches.
-    const headers = { 'if-none-match': (await fetch(urls[0])).headers.get('etag') };
-    for (const url of urls.slice(1)) await fetch(url);
-    const results = await compare(Object.fromEntries(urls.map((url, i) => [i, { url, headers }])));
+    // Each answers with its own ETag (each signs its cursors with a key of its own), which warms its cache too.
+    const etags = [];
+    for (const url of urls) etags.push((await fetch(url)).headers.get('etag'));
+    const results = await compare(Object.fromEntries(urls.map((url, i) => [i, { url, headers: { 'if-none-match': etags[i] } }])));
     const none = results[0];
     variants.forEach((kept, i) => {
       if (i === 0) return;

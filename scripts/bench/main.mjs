@@ -15,8 +15,9 @@
 // timed warm and repeated (steady()).
 //
 //   BENCH_SECONDS (5) per load run, BENCH_CONNECTIONS (20), BENCH_SIZES (bundled,100000),
-//   BENCH_1M=1 adds 1000000, BENCH_ONLY=ingest|http|duties|query|keyword to run one group (query: only the faceted and bbox rows; keyword: only the q searches against the query before issue 16; duties: what each
-//   per-request duty adds to a 304, not part of a full run), CASES_ALIAS (cases),
+//   BENCH_1M=1 adds 1000000, BENCH_ONLY=ingest|http|duties|query|keyword|miss to run one group (query: only the faceted and bbox rows; keyword: only the q searches against the query before issue 16;
+//   duties: what each per-request duty adds to a 304, not part of a full run; miss: only the list and search misses on new cache keys), CASES_ALIAS (cases),
+//   BENCH_PORT_BASE (3999) the highest port the bench's processes listen on, BENCH_ES_PID when `ss` cannot find Elasticsearch's pid,
 //   ELASTICSEARCH_URL (else the local dev node), BENCH_WORKDIR (a temp dir) for generated data.
 //
 // This file runs the sizes in turn; the rest is one module per concern: settings.mjs (the above, and
@@ -29,6 +30,7 @@ import { distinctKeyRows } from './distinct-keys.mjs';
 import { esClient, rawBulk } from './elasticsearch.mjs';
 import { keywordCostRows } from './keyword-cost.mjs';
 import { dutyRows, httpRows } from './load.mjs';
+import { missRows } from './miss-rows.mjs';
 import { runIngest, startApi, stop } from './processes.mjs';
 import { ALIAS, API_PORT, BUNDLED, CONNECTIONS, log, ONLY, SECONDS, SIZES, work } from './settings.mjs';
 import { printTable, row } from './table.mjs';
@@ -76,12 +78,17 @@ async function benchSize(size, es, esUrl) {
     } finally {
       await stop(cached);
     }
+  } else if (ONLY === 'miss') {
+    log(`${label}: list and search misses on new cache keys, ${SECONDS}s per run, ${CONNECTIONS} connections`);
+    await missRows(label, esUrl, env);
   } else if (ONLY === 'keyword') {
     log(`${label}: q searches on Elasticsearch against the query before issue 16, ${SECONDS}s per run, ${CONNECTIONS} connections`);
     await keywordCostRows(label, esUrl);
   } else if (ONLY !== 'ingest') {
     log(`${label}: HTTP load, ${SECONDS}s per run, ${CONNECTIONS} connections`);
     await httpRows(label, es, esUrl, total);
+    log(`${label}: list and search misses on new cache keys`);
+    await missRows(label, esUrl, env);
     await keywordCostRows(label, esUrl);
   }
 }

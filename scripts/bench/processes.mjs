@@ -31,7 +31,14 @@ export async function waitForUrl(url, tries = 100) {
 export async function startApi(port, env) {
   // The bench is one client hammering the api on purpose: lift its quota so it measures serving, not 429s.
   const child = runApp('api', [], { ...env, PORT: String(port), HOST: '127.0.0.1', QUOTA_REQUESTS: '1000000' }, QUIET);
-  await waitForUrl(`http://127.0.0.1:${port}/api/stats`);
+  try {
+    // A loaded machine can take longer than the default 20 s to start it.
+    await waitForUrl(`http://127.0.0.1:${port}/api/stats`, 600);
+  } catch (error) {
+    // Not left running (and holding its port) when it does not come up.
+    await stop(child);
+    throw error;
+  }
   return child;
 }
 

@@ -23,11 +23,13 @@ export const SIZES = (process.env.BENCH_SIZES ?? 'bundled,100000').split(',').co
 export const ONLY = process.env.BENCH_ONLY ?? '';
 export const WALK_SECONDS = 2; // how long a short walk is repeated (see steady())
 export const PAGE = MAX_LIMIT; // the api's largest page, so the cursor walk and its baseline fetch alike
-export const API_PORT = 3999;
-export const API_UNCACHED_PORT = 3998;
-export const BARE_PORT = 3997;
-export const PROXY_PORT = 3996;
-export const DUTY_FREE_PORT = 3995;
+/** The bench's processes listen on ports counting down from this one (BENCH_PORT_BASE, 3999), so two benches on one machine need not collide. */
+export const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 3999);
+export const API_PORT = PORT_BASE;
+export const API_UNCACHED_PORT = PORT_BASE - 1;
+export const BARE_PORT = PORT_BASE - 2;
+export const PROXY_PORT = PORT_BASE - 3;
+export const DUTY_FREE_PORT = PORT_BASE - 4;
 /** The request the cached-hit and 304 rows repeat. */
 export const HIT_PATH = '/api/cases?type=military';
 export const QUIET = ['ignore', 'ignore', 'inherit'];

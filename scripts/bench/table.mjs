@@ -2,7 +2,8 @@
 import { ALIAS, CONNECTIONS, SECONDS } from './settings.mjs';
 
 const rows = [];
-export const row = (size, what, api, baseline, unit, goal, note = '') => rows.push({ size, what, api, baseline, unit, goal, note });
+/** `cpu`, when measured: { api, es }, the CPU µs per request of the process in between (api, proxy, bare Fastify) and of Elasticsearch over that row's load. */
+export const row = (size, what, api, baseline, unit, goal, note = '', cpu = null) => rows.push({ size, what, api, baseline, unit, goal, note, cpu });
 export const skip = (size, what, note) => rows.push({ size, what, api: null, baseline: null, unit: '', goal: '', note });
 
 /** Runs one measurement; if it breaks, its row says how and the others still run. */
@@ -20,7 +21,8 @@ export function errorsNote(...results) {
 }
 
 export function printTable() {
-  const header = ['archive', 'measurement', 'api', 'baseline', 'ratio', 'goal', 'note'];
+  const header = ['archive', 'measurement', 'api', 'baseline', 'ratio', 'goal', 'api CPU/req', 'ES CPU/req', 'note'];
+  const micros = (value) => (value === null || value === undefined ? '-' : `${value >= 100 ? value.toFixed(0) : value.toFixed(1)} µs`);
   const fmt = (value, unit) => (value === null ? '-' : `${value >= 100 ? value.toFixed(0) : value.toFixed(1)} ${unit}`);
   const lines = rows.map((r) => [
     r.size,
@@ -29,6 +31,8 @@ export function printTable() {
     fmt(r.baseline, r.unit),
     r.api === null || !r.baseline ? '-' : `${(r.api / r.baseline).toFixed(2)}x`,
     r.goal,
+    micros(r.cpu?.api),
+    micros(r.cpu?.es),
     r.note,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));

@@ -1,6 +1,6 @@
 // The benchmark's floor for the api's own serving path: the api built by createApiApp, as in
 // production, except that the duties it performs on every request are replaced by no-ops: the
-// quota count (@fastify/rate-limit), the access-log line and request id, CORS, and the metrics.
+// quota count (quota.plugin), the access-log line and request id, CORS, and the metrics.
 // What is left is Nest, Fastify, the byte cache, compression and conditional GETs. The bench runs
 // it beside the api so that a row says how much of the api's cost those duties are, and with
 // KEEP_DUTIES (a comma list of quota, log, cors, metrics) to price each duty on its own.

@@ -6,7 +6,21 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { feature } from '@rapideditor/country-coder';
-import { NO_COUNTRY, validateCases, type CaseRecord } from '@app/cases';
+import {
+  dateDisplayProblems,
+  gazetteerProblems,
+  genericSourceProblems,
+  NO_COUNTRY,
+  transliterationProblems,
+  unnamedSiteProblems,
+  validateCases,
+  wordingProblems,
+  type CaseRecord,
+  type Gazetteer,
+  type GenericSources,
+  type TransliterationTable,
+  type WordingAllowance,
+} from '@app/cases';
 import { readDataset } from '../../apps/ingest/src/dataset/dataset-reader';
 
 const DATA = join(__dirname, '..', '..', 'data');
@@ -26,6 +40,10 @@ interface CoverageRow {
 
 let cases: CaseRecord[];
 let coverage: CoverageRow[];
+const gazetteer: Gazetteer = JSON.parse(readFileSync(join(DATA, 'places.json'), 'utf8'));
+const transliterations: TransliterationTable = JSON.parse(readFileSync(join(DATA, 'transliterations.json'), 'utf8'));
+const genericSources: GenericSources = JSON.parse(readFileSync(join(DATA, 'generic-sources.json'), 'utf8'));
+const wordingAllowed: WordingAllowance[] = JSON.parse(readFileSync(join(DATA, 'wording-allowlist.json'), 'utf8')).allowed;
 const manifest: Record<string, string>[] = parse(readFileSync(MANIFEST), { columns: true, bom: true, relax_column_count: true });
 const lateManifest: Record<string, string>[] = parse(readFileSync(LATE_MANIFEST), { columns: true, bom: true });
 
@@ -70,14 +88,6 @@ function roughBounds(code: string): [number, number, number, number][] {
   });
 }
 
-
-interface Area {
-  name: string;
-  point: [number, number];
-  members?: string[];
-  /** [west, south, east, north]: only land inside counts. */
-  box?: [number, number, number, number];
-}
 
 /**
  * Area-weighted centroid of the members' land on an equal-area (cylindrical) projection, rounded
@@ -213,19 +223,36 @@ describe('the archive in data/', () => {
   });
 
   it('places every area case at the documented point of its area, each point the centroid of its member countries', () => {
-    const { areas } = JSON.parse(readFileSync(join(DATA, 'areas.json'), 'utf8')) as { areas: Area[] };
-    const byName = new Map(areas.map((a) => [a.name, a]));
-    const wrong = cases
-      .filter((c) => c.location.precision === 'area')
-      .filter((c) => {
-        const point = byName.get(c.location.name.en)?.point;
-        return !point || point[0] !== c.location.lat || point[1] !== c.location.lng;
-      })
-      .map((c) => `${c.id} ${c.location.name.en} ${c.location.lat},${c.location.lng}`);
-    expect(wrong).toEqual([]);
+    const areas = gazetteer.places.filter((place) => place.precision === 'area');
+    const names = new Set(areas.flatMap((area) => area.names.map((name) => name.en)));
+    expect(cases.filter((c) => c.location.precision === 'area' && !names.has(c.location.name.en)).map((c) => c.id)).toEqual([]);
     for (const area of areas.filter((a) => a.members)) {
-      expect([area.name, landCentroid(area.members!, area.box)]).toEqual([area.name, area.point]);
+      expect([area.names[0].en, landCentroid(area.members!, area.box)]).toEqual([area.names[0].en, area.point]);
     }
+  });
+
+  it('gives every place the gazetteer (data/places.json) lists its one point, precision and country in every case that names it', () => {
+    expect(gazetteerProblems(cases, gazetteer)).toEqual([]);
+  });
+
+  it('places a case at a site or a town only when the record names it', () => {
+    expect(unnamedSiteProblems(cases)).toEqual([]);
+  });
+
+  it('words every official assessment as strongly as its source: no "most likely", "confirms" or "proves" but where the source says so', () => {
+    expect(wordingProblems(cases, wordingAllowed)).toEqual([]);
+  });
+
+  it('writes every name of the transliteration table (data/transliterations.json) one way in Chinese, and "U.S. person" as the legal term', () => {
+    expect(transliterationProblems(cases, transliterations)).toEqual([]);
+  });
+
+  it('rests no case on generic guide pages alone (data/generic-sources.json): each cites a source that holds its facts', () => {
+    expect(genericSourceProblems(cases, genericSources)).toEqual([]);
+  });
+
+  it('says in dateDisplay what datePrecision says: the day, the month, the year, or that the date is not given', () => {
+    expect(dateDisplayProblems(cases)).toEqual([]);
   });
 
   it('applies the credibility table: an explained case names its explanation, nothing called explained is listed otherwise', () => {

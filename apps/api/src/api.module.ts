@@ -7,6 +7,7 @@ import { EnvelopeModule } from './envelope/envelope.module';
 import { ApiExceptionFilter } from './errors/api-exception.filter';
 import { FeedModule } from './feed/feed.module';
 import { HealthModule } from './health/health.module';
+import { LlmsModule } from './llms/llms.module';
 import { LoggingModule, LoggingOptions } from './logging/logging.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { QuotaModule } from './quota/quota.module';
@@ -16,7 +17,18 @@ import { StatsModule } from './stats/stats.module';
 import { SuggestModule } from './suggest/suggest.module';
 
 @Module({
-  imports: [EnvelopeModule, ResponseCacheModule, CasesModule, StatsModule, SuggestModule, FeedModule, QuotaModule, HealthModule, MetricsModule],
+  imports: [
+    EnvelopeModule,
+    ResponseCacheModule,
+    CasesModule,
+    StatsModule,
+    SuggestModule,
+    FeedModule,
+    LlmsModule,
+    QuotaModule,
+    HealthModule,
+    MetricsModule,
+  ],
   providers: [
     // The first interceptor listed is the outermost: cached replies become bytes before the envelope sees them.
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

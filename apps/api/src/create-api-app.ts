@@ -33,6 +33,7 @@ import { setupOpenApi } from './openapi/openapi.document';
 import { hideOperationsEndpoints } from './operations/operations-exposure';
 import { serveOnlySwaggerUiFiles } from './openapi/swagger-ui-files';
 import { addSecurityHeaders } from './security-headers/security-headers';
+import { LlmsService } from './llms/llms.service';
 
 /** Builds the api exactly as it runs in production; e2e tests call this too. */
 export async function createApiApp(
@@ -102,7 +103,7 @@ export async function createApiApp(
   await registerQuota(app);
   registerMetrics(app);
   serveOnlySwaggerUiFiles(fastify);
-  setupOpenApi(app);
+  app.get(LlmsService).describe(setupOpenApi(app));
   app.enableShutdownHooks();
 
   await app.init();

@@ -49,3 +49,11 @@ export type LocationPrecision = (typeof LOCATION_PRECISIONS)[number];
  * consumers drop these cases with `precision`.
  */
 export const NOMINAL_POINT = { lat: 0, lng: 0 } as const;
+
+/**
+ * How precise a case's `date` is (rules in data/README.md#dates): `day`; `month` (the date is the
+ * month's first day); `year` (1 January); `unknown`: the records give no incident date, and `date`
+ * is only the placeholder `dateDisplay` explains, which the api never sorts, filters or counts by.
+ */
+export const DATE_PRECISIONS = ['day', 'month', 'year', 'unknown'] as const;
+export type DatePrecision = (typeof DATE_PRECISIONS)[number];

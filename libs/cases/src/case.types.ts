@@ -1,4 +1,4 @@
-import type { CaseType, Credibility, LocationPrecision, Tranche } from './case.enums';
+import type { CaseType, Credibility, DatePrecision, LocationPrecision, Tranche } from './case.enums';
 
 export interface LocalizedText {
   zh: string;
@@ -48,7 +48,9 @@ export interface CaseRevision {
 /** The fields the list endpoint returns for each case. */
 export interface CaseSummary {
   id: string;
+  /** `YYYY-MM-DD`; with `datePrecision` unknown, a placeholder (never the incident date). */
   date: string;
+  datePrecision: DatePrecision;
   dateDisplay: LocalizedText;
   title: LocalizedText;
   location: CaseLocation;
@@ -70,6 +72,8 @@ export interface CaseRecord extends CaseSummary {
   specs: CaseSpec[];
   sources: CaseSource[];
   images: CaseImage[];
+  /** Other cases that may be the same incident in another record (same day and area); every link goes both ways. */
+  relatedIds: string[];
   /** Newest first; the last entry is the day the case was added. Kept by `npm run data:revise`. */
   revisions: CaseRevision[];
 }
@@ -77,6 +81,7 @@ export interface CaseRecord extends CaseSummary {
 export const CASE_SUMMARY_FIELDS = [
   'id',
   'date',
+  'datePrecision',
   'dateDisplay',
   'title',
   'location',

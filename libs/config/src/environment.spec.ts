@@ -1,5 +1,6 @@
-import { elasticsearchNodes, validateEnvironment } from './environment';
+import { elasticsearchNodes, validateEnvironment, validateSettings } from './environment';
 import { licenseNotice } from './license';
+import { McpEnvironment } from './mcp-environment';
 
 describe('validateEnvironment', () => {
   it('fills in defaults', () => {
@@ -57,5 +58,24 @@ describe('licenseNotice', () => {
     expect(text).toMatch(/copyright Op/);
     expect(text).toContain('https://op.example');
     expect(text).toContain('a@op.example');
+  });
+});
+
+describe('McpEnvironment', () => {
+  it('reads npm start’s api by default, over Streamable HTTP on port 3001', () => {
+    expect(validateSettings(McpEnvironment, {})).toMatchObject({
+      API_BASE_URL: 'http://127.0.0.1:3000',
+      MCP_TRANSPORT: 'http',
+      MCP_PORT: 3001,
+      PUBLIC_API_URL: '',
+    });
+  });
+
+  it('names every bad variable in one error', () => {
+    expect(() =>
+      validateSettings(McpEnvironment, { API_BASE_URL: 'localhost:3000', MCP_TRANSPORT: 'sse', MCP_PORT: 'x', API_KEY: 'two words' }),
+    ).toThrow(
+      /Invalid environment variables:\n(?=[\s\S]*API_BASE_URL="localhost:3000")(?=[\s\S]*MCP_TRANSPORT="sse": MCP_TRANSPORT must be http or stdio)(?=[\s\S]*MCP_PORT="x")(?=[\s\S]*API_KEY="two words")/,
+    );
   });
 });

@@ -16,7 +16,8 @@ import {
   validateSync,
 } from 'class-validator';
 
-const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
+/** Digits from the environment become a number; anything else stays as given, so the check names it. */
+export const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
 
 /** The node URLs in ELASTICSEARCH_URL, which may name several nodes of one cluster, separated by commas. */
 export function elasticsearchNodes(url: string): string[] {
@@ -112,6 +113,11 @@ export class Environment {
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'PUBLIC_BASE_URL must be an http(s) URL' })
   PUBLIC_BASE_URL = '';
 
+  /** Where the operator's MCP server (apps/mcp) answers, e.g. https://mcp.example.org/mcp; /llms.txt names it when set. */
+  @ValidateIf((env: Environment) => env.MCP_PUBLIC_URL !== '')
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'MCP_PUBLIC_URL must be an http(s) URL' })
+  MCP_PUBLIC_URL = '';
+
   /** The built explorer (apps/web) served at `/`; relative paths are from the working directory. */
   @IsString()
   @Matches(/\S/)
@@ -187,15 +193,20 @@ export function trustProxyOption(value: string | undefined): boolean | number | 
  * misconfigured deployment fails at boot instead of on its first request.
  */
 export function validateEnvironment(raw: Record<string, unknown>): Environment {
-  const known = Object.keys(new Environment());
+  return validateSettings(Environment, raw);
+}
+
+/** The same check for any settings class whose properties are variable names with defaults (the MCP server's too). */
+export function validateSettings<T extends object>(Settings: new () => T, raw: Record<string, unknown>): T {
+  const known = Object.keys(new Settings());
   const given = Object.fromEntries(Object.entries(raw).filter(([key, value]) => known.includes(key) && value !== ''));
-  const environment = plainToInstance(Environment, given, { exposeDefaultValues: true });
-  const errors = validateSync(environment);
+  const settings = plainToInstance(Settings, given, { exposeDefaultValues: true });
+  const errors = validateSync(settings);
   if (errors.length > 0) {
     const lines = errors.map((e) => `  ${e.property}=${JSON.stringify(e.value)}: ${Object.values(e.constraints ?? {}).join('; ')}`);
     throw new Error(`Invalid environment variables:\n${lines.join('\n')}`);
   }
-  return environment;
+  return settings;
 }
 
 /** The validated process environment with overrides on top, for the few settings needed before Nest boots. */

@@ -1,3 +1,4 @@
 export * from './app-config.module';
 export * from './environment';
 export * from './license';
+export * from './mcp-environment';

@@ -7,9 +7,9 @@ describe('buildCaseExportRequest', () => {
       filter_path: ['pit_id', 'hits.hits._source', 'hits.hits.sort'],
       size: 500,
       track_total_hits: false,
-      _source: { excludes: ['point'] },
+      _source: { excludes: ['point', 'incidentDate'] },
       query: { bool: { filter: [{ terms: { type: ['radar'] } }], must: [] } },
-      sort: [{ date: { order: 'desc' } }, { id: { order: 'asc' } }],
+      sort: [{ incidentDate: { order: 'desc', missing: Number.MIN_SAFE_INTEGER } }, { id: { order: 'asc' } }],
     });
   });
 
@@ -22,7 +22,7 @@ describe('buildCaseExportRequest', () => {
   it('continues after the last hit of the previous page', () => {
     expect(buildCaseExportRequest({ pitId: 'pit-2' }, { q: 'radar', limit: 0, offset: 0 }, 2, [1.5, 100, 'a'])).toMatchObject({
       search_after: [1.5, 100, 'a'],
-      sort: ['_score', { date: { order: 'desc' } }, { id: { order: 'asc' } }],
+      sort: ['_score', { incidentDate: { order: 'desc', missing: Number.MIN_SAFE_INTEGER } }, { id: { order: 'asc' } }],
     });
   });
 });

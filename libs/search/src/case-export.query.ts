@@ -1,5 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { SortValues } from './raw-hits';
+import { INDEX_ONLY_FIELDS } from './case-index.definition';
 import { buildCaseListRequest, CaseListParams } from './case-list.query';
 
 /** How long the point in time outlives each page request; a stalled client lets it lapse soon. */
@@ -27,7 +28,7 @@ export function buildCaseExportRequest(
     filter_path: ['pit_id', 'hits.hits._source', 'hits.hits.sort'],
     size: pageSize,
     track_total_hits: false,
-    _source: { excludes: ['point'] },
+    _source: { excludes: INDEX_ONLY_FIELDS },
     query,
     sort,
     ...(searchAfter ? { search_after: searchAfter } : {}),

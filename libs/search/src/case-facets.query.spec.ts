@@ -7,7 +7,7 @@ describe('buildFacetAggs', () => {
       tranche: { terms: { field: 'tranche', size: 100 } },
       country: { terms: { field: 'location.country', size: 300 } },
       precision: { terms: { field: 'location.precision', size: 15 } },
-      year: { date_histogram: { field: 'date', calendar_interval: 'year', format: 'yyyy', min_doc_count: 1 } },
+      year: { date_histogram: { field: 'incidentDate', calendar_interval: 'year', format: 'yyyy', min_doc_count: 1 } },
     });
   });
 });

@@ -1,5 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { CASE_TYPES, CREDIBILITY_LEVELS, LOCATION_PRECISIONS } from '@app/cases';
+import { INCIDENT_DATE_FIELD } from './case-index.definition';
 
 /** What `facets=` can count, in the order a response lists them. */
 export const CASE_FACETS = ['type', 'credibility', 'tranche', 'country', 'precision', 'hasVideo', 'year', 'decade'] as const;
@@ -13,9 +14,9 @@ export const TRANCHE_BUCKETS = 100;
 export const COUNTRY_BUCKETS = 300;
 const ENUM_SLACK = 10;
 
-/** Incident years, oldest first, only those with a case. */
+/** Incident years, oldest first, only those with a case; a case of unknown date counts in none. */
 export const BY_YEAR_AGG: estypes.AggregationsAggregationContainer = {
-  date_histogram: { field: 'date', calendar_interval: 'year', format: 'yyyy', min_doc_count: 1 },
+  date_histogram: { field: INCIDENT_DATE_FIELD, calendar_interval: 'year', format: 'yyyy', min_doc_count: 1 },
 };
 
 const terms = (field: string, size: number): estypes.AggregationsAggregationContainer => ({ terms: { field, size } });

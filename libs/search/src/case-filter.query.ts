@@ -1,5 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { CaseType, Credibility, LocationPrecision } from '@app/cases';
+import { INCIDENT_DATE_FIELD } from './case-index.definition';
 
 /** A point on the map, in the order people say it (`near=lat,lng`). */
 export interface GeoPoint {
@@ -58,11 +59,13 @@ export function caseFilterClauses(params: CaseFilterParams): estypes.QueryDslQue
   anyOf('location.country', params.country);
   anyOf('location.precision', params.precision);
   if (params.hasVideo !== undefined) filter.push({ term: { hasVideo: params.hasVideo } });
+  // A case of unknown date has no incidentDate, so no year or date range matches it.
   if (params.year !== undefined) {
-    filter.push({ range: { date: { gte: `${params.year}-01-01`, lte: `${params.year}-12-31` } } });
+    filter.push({ range: { [INCIDENT_DATE_FIELD]: { gte: `${params.year}-01-01`, lte: `${params.year}-12-31` } } });
   }
   if (params.dateFrom || params.dateTo) {
-    filter.push({ range: { date: { ...(params.dateFrom ? { gte: params.dateFrom } : {}), ...(params.dateTo ? { lte: params.dateTo } : {}) } } });
+    const bounds = { ...(params.dateFrom ? { gte: params.dateFrom } : {}), ...(params.dateTo ? { lte: params.dateTo } : {}) };
+    filter.push({ range: { [INCIDENT_DATE_FIELD]: bounds } });
   }
   if (params.bbox) {
     const { minLng, minLat, maxLng, maxLat } = params.bbox;

@@ -26,6 +26,15 @@ export const CASE_INDEX_MAPPINGS = mappings as estypes.MappingTypeMapping;
 /** index.max_result_window: how deep offset + limit may reach (cursors walk past it). */
 export const MAX_RESULT_WINDOW: number = settings.max_result_window;
 
+/**
+ * Fields the indexer adds to each document for queries only, never returned: `point` (a map
+ * point, absent for precision unknown) and `incidentDate` (the date, absent for datePrecision unknown).
+ */
+export const INDEX_ONLY_FIELDS = ['point', 'incidentDate'];
+
+/** The indexed incident date: what the list sorts by, the year filter and the stats read. */
+export const INCIDENT_DATE_FIELD = 'incidentDate';
+
 /** Each ingest run writes a fresh index named after the alias and the moment it started. */
 export function concreteIndexName(alias: string, startedAt: Date): string {
   const stamp = startedAt.toISOString().replace(/[-:]/g, '').replace('T', '-').replace(/\..*$/, '').toLowerCase();

@@ -3,7 +3,21 @@ import { buildCaseListRequest, KEYWORD_FIELDS, readCaseListPage, showsSuggestion
 
 const FIELDS = ['title.en^3', 'title.zh^3', 'location.name.en^2', 'location.name.zh^2', 'summary.en', 'summary.zh'];
 
-const SUMMARY = ['id', 'date', 'dateDisplay', 'title', 'location', 'type', 'credibility', 'tranche', 'hasVideo', 'summary', 'addedAt', 'updatedAt'];
+const SUMMARY = [
+  'id',
+  'date',
+  'datePrecision',
+  'dateDisplay',
+  'title',
+  'location',
+  'type',
+  'credibility',
+  'tranche',
+  'hasVideo',
+  'summary',
+  'addedAt',
+  'updatedAt',
+];
 
 describe('buildCaseListRequest', () => {
   it('lists everything newest first, then by id, when nothing is filtered', () => {
@@ -15,7 +29,7 @@ describe('buildCaseListRequest', () => {
       track_total_hits: true,
       _source: SUMMARY,
       query: { bool: { filter: [], must: [] } },
-      sort: [{ date: { order: 'desc' } }, { id: { order: 'asc' } }],
+      sort: [{ incidentDate: { order: 'desc', missing: Number.MIN_SAFE_INTEGER } }, { id: { order: 'asc' } }],
     });
   });
 
@@ -43,8 +57,8 @@ describe('buildCaseListRequest', () => {
           { terms: { 'location.country': ['CA', 'US'] } },
           { terms: { 'location.precision': ['site', 'locality'] } },
           { term: { hasVideo: false } },
-          { range: { date: { gte: '1952-01-01', lte: '1952-12-31' } } },
-          { range: { date: { gte: '1947-01-01', lte: '1952-02-29' } } },
+          { range: { incidentDate: { gte: '1952-01-01', lte: '1952-12-31' } } },
+          { range: { incidentDate: { gte: '1947-01-01', lte: '1952-02-29' } } },
           { range: { updatedAt: { gte: '2026-11-21' } } },
         ],
         must: [],
@@ -55,7 +69,7 @@ describe('buildCaseListRequest', () => {
 
   it('takes an open-ended date range', () => {
     expect(buildCaseListRequest('cases', { dateTo: '1950-12-31', limit: 1, offset: 0 }).query).toEqual({
-      bool: { filter: [{ range: { date: { lte: '1950-12-31' } } }], must: [] },
+      bool: { filter: [{ range: { incidentDate: { lte: '1950-12-31' } } }], must: [] },
     });
   });
 
@@ -81,7 +95,7 @@ describe('buildCaseListRequest', () => {
     expect(request.filter_path).toContain('hits.hits.matched_queries');
     expect(request).not.toHaveProperty('suggest');
     expect(KEYWORD_FIELDS).toEqual(FIELDS);
-    expect(request.sort).toEqual(['_score', { date: { order: 'desc' } }, { id: { order: 'asc' } }]);
+    expect(request.sort).toEqual(['_score', { incidentDate: { order: 'desc', missing: Number.MIN_SAFE_INTEGER } }, { id: { order: 'asc' } }]);
     expect(request).not.toHaveProperty('highlight');
     expect(buildCaseListRequest('cases', { limit: 5, offset: 0 })).not.toHaveProperty('suggest');
   });
@@ -106,13 +120,17 @@ describe('buildCaseListRequest', () => {
 
 describe('buildCaseListRequest orders', () => {
   it.each([
-    [{}, [{ date: { order: 'desc' } }, { id: { order: 'asc' } }]],
-    [{ q: 'x' }, ['_score', { date: { order: 'desc' } }, { id: { order: 'asc' } }]],
-    [{ q: 'x', sort: 'newest' as const }, [{ date: { order: 'desc' } }, { id: { order: 'asc' } }]],
-    [{ sort: 'oldest' as const }, [{ date: { order: 'asc' } }, { id: { order: 'asc' } }]],
+    [{}, [{ incidentDate: { order: 'desc', missing: Number.MIN_SAFE_INTEGER } }, { id: { order: 'asc' } }]],
+    [{ q: 'x' }, ['_score', { incidentDate: { order: 'desc', missing: Number.MIN_SAFE_INTEGER } }, { id: { order: 'asc' } }]],
+    [{ q: 'x', sort: 'newest' as const }, [{ incidentDate: { order: 'desc', missing: Number.MIN_SAFE_INTEGER } }, { id: { order: 'asc' } }]],
+    [{ sort: 'oldest' as const }, [{ incidentDate: { order: 'asc', missing: Number.MAX_SAFE_INTEGER } }, { id: { order: 'asc' } }]],
     [
       { sort: 'distance' as const, near: { lat: 38.9, lng: -77.04 } },
-      [{ _geo_distance: { point: { lat: 38.9, lon: -77.04 }, order: 'asc', unit: 'km' } }, { date: { order: 'desc' } }, { id: { order: 'asc' } }],
+      [
+        { _geo_distance: { point: { lat: 38.9, lon: -77.04 }, order: 'asc', unit: 'km' } },
+        { incidentDate: { order: 'desc', missing: Number.MIN_SAFE_INTEGER } },
+        { id: { order: 'asc' } },
+      ],
     ],
   ])('%j sorts by %j', (params, sort) => {
     expect(buildCaseListRequest('cases', { ...params, limit: 1, offset: 0 }).sort).toEqual(sort);
@@ -131,7 +149,7 @@ describe('buildCaseListRequest shapes', () => {
     expect(request.aggs).toEqual({
       type: { terms: { field: 'type', size: 17 } },
       hasVideo: { terms: { field: 'hasVideo', size: 2 } },
-      year: { date_histogram: { field: 'date', calendar_interval: 'year', format: 'yyyy', min_doc_count: 1 } },
+      year: { date_histogram: { field: 'incidentDate', calendar_interval: 'year', format: 'yyyy', min_doc_count: 1 } },
     });
     expect(buildCaseListRequest('cases', { limit: 1, offset: 0 })).not.toHaveProperty('aggs');
   });
@@ -166,7 +184,7 @@ describe('buildCaseListRequest with a cursor', () => {
   it('continues after the sort values instead of skipping hits', () => {
     const request = buildCaseListRequest('cases', { type: ['radar'], limit: 20, offset: 12_000, searchAfter: [-7.2e11, 'a'] });
     expect(request).toMatchObject({ from: 0, size: 20, search_after: [-7.2e11, 'a'] });
-    expect(request.sort).toEqual([{ date: { order: 'desc' } }, { id: { order: 'asc' } }]);
+    expect(request.sort).toEqual([{ incidentDate: { order: 'desc', missing: Number.MIN_SAFE_INTEGER } }, { id: { order: 'asc' } }]);
     expect(buildCaseListRequest('cases', { limit: 20, offset: 40 })).not.toHaveProperty('search_after');
   });
 });

@@ -3,6 +3,7 @@ import { CASE_SUMMARY_FIELDS, CaseSummary } from '@app/cases';
 import { buildFacetAggs, type CaseFacet, type CaseFacetCounts, toFacetCounts } from './case-facets.query';
 import { caseFilterClauses, type CaseFilterParams, GEO_POINT_FIELD } from './case-filter.query';
 import { highlightQuery, keywordClauses, type KeywordSpelling, matchedAllWords } from './case-keyword.query';
+import { INCIDENT_DATE_FIELD } from './case-index.definition';
 import { readRawHits, type SortValues } from './raw-hits';
 
 export { KEYWORD_FIELDS } from './case-keyword.query';
@@ -83,9 +84,20 @@ export function showsMatch(params: Pick<CaseListParams, 'q' | 'fields'>): boolea
   return Boolean(params.q) && (!params.fields || params.fields.includes('match'));
 }
 
+/**
+ * By incident date, cases of unknown date (no incidentDate in the index) after every dated case
+ * in either order. Their sort value is a number beyond every date that JSON carries exactly, so a
+ * cursor that stops among them resumes there (Elasticsearch's own `_last` would hand out
+ * Long.MIN_VALUE, which a JavaScript number cannot hold).
+ */
+export function byIncidentDate(order: 'asc' | 'desc'): estypes.SortCombinations {
+  return { [INCIDENT_DATE_FIELD]: { order, missing: order === 'desc' ? Number.MIN_SAFE_INTEGER : Number.MAX_SAFE_INTEGER } };
+}
+
 /** Newest first; `id` breaks ties so that pages never overlap or skip. */
-const CHRONOLOGICAL: estypes.SortCombinations[] = [{ date: { order: 'desc' } }, { id: { order: 'asc' } }];
-const OLDEST_FIRST: estypes.SortCombinations[] = [{ date: { order: 'asc' } }, { id: { order: 'asc' } }];
+const CHRONOLOGICAL: estypes.SortCombinations[] = [byIncidentDate('desc'), { id: { order: 'asc' } }];
+/** Oldest first; cases of unknown date still come last. */
+const OLDEST_FIRST: estypes.SortCombinations[] = [byIncidentDate('asc'), { id: { order: 'asc' } }];
 
 /** The order a list gets: the one asked for, else relevance with a keyword and newest without. */
 export function resolveSort(params: Pick<CaseListParams, 'sort' | 'q'>): CaseSort {

@@ -1,12 +1,30 @@
 import { buildRelatedCasesRequest } from './case-related.query';
 
-const SUMMARY = ['id', 'date', 'dateDisplay', 'title', 'location', 'type', 'credibility', 'tranche', 'hasVideo', 'summary', 'addedAt', 'updatedAt'];
+const SUMMARY = [
+  'id',
+  'date',
+  'datePrecision',
+  'dateDisplay',
+  'title',
+  'location',
+  'type',
+  'credibility',
+  'tranche',
+  'hasVideo',
+  'summary',
+  'addedAt',
+  'updatedAt',
+];
 const TEXT = ['title.en', 'title.zh', 'summary.en', 'summary.zh', 'detail.en', 'detail.zh'];
 const place = (precision: 'site' | 'unknown', lat: number, lng: number) => ({ name: { zh: '', en: '' }, country: 'US', lat, lng, precision });
 
 describe('buildRelatedCasesRequest', () => {
   it('asks for cases like this one by text, place, date and type, never itself', () => {
-    const request = buildRelatedCasesRequest('cases', { id: 'a', date: '1952-07-19', type: 'radar', location: place('site', 38.85, -77.04) }, 5);
+    const request = buildRelatedCasesRequest(
+      'cases',
+      { id: 'a', date: '1952-07-19', datePrecision: 'day', type: 'radar', location: place('site', 38.85, -77.04) },
+      5,
+    );
     expect(request).toEqual({
       index: 'cases',
       filter_path: ['hits.total.value', 'hits.hits._source', 'hits.hits.sort', 'hits.hits.highlight'],
@@ -26,7 +44,7 @@ describe('buildRelatedCasesRequest', () => {
               },
             },
             { distance_feature: { field: 'point', origin: { lat: 38.85, lon: -77.04 }, pivot: '300km', boost: 3 } },
-            { distance_feature: { field: 'date', origin: '1952-07-19', pivot: '1095d', boost: 2 } },
+            { distance_feature: { field: 'incidentDate', origin: '1952-07-19', pivot: '1095d', boost: 2 } },
             { term: { type: { value: 'radar', boost: 1 } } },
           ],
           minimum_should_match: 1,
@@ -38,9 +56,25 @@ describe('buildRelatedCasesRequest', () => {
   });
 
   it('gives a case placed nowhere no place to be near', () => {
-    const request = buildRelatedCasesRequest('cases', { id: 'b', date: '1969-07-01', type: 'astronaut', location: place('unknown', 0, 0) }, 5);
+    const request = buildRelatedCasesRequest(
+      'cases',
+      { id: 'b', date: '1969-07-01', datePrecision: 'month', type: 'astronaut', location: place('unknown', 0, 0) },
+      5,
+    );
     const should = (request.query as { bool: { should: object[] } }).bool.should;
     expect(should.map((clause) => Object.keys(clause)[0])).toEqual(['more_like_this', 'distance_feature', 'term']);
     expect(JSON.stringify(should)).not.toContain('"point"');
+  });
+
+  it('gives a case of unknown date no date to be close to: its date is a placeholder', () => {
+    const request = buildRelatedCasesRequest(
+      'cases',
+      { id: 'c', date: '2026-05-08', datePrecision: 'unknown', type: 'military', location: place('site', 35, 18) },
+      5,
+    );
+    const should = (request.query as { bool: { should: object[] } }).bool.should;
+    expect(should.map((clause) => Object.keys(clause)[0])).toEqual(['more_like_this', 'distance_feature', 'term']);
+    expect(JSON.stringify(should)).not.toContain('2026-05-08');
+    expect(JSON.stringify(should)).not.toContain('incidentDate');
   });
 });

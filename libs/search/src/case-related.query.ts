@@ -1,6 +1,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { CASE_SUMMARY_FIELDS, type CaseRecord } from '@app/cases';
 import { GEO_POINT_FIELD } from './case-filter.query';
+import { INCIDENT_DATE_FIELD } from './case-index.definition';
 import { CASE_LIST_FILTER_PATH } from './case-list.query';
 
 /** The texts two cases are compared on, in both languages. */
@@ -18,11 +19,13 @@ const TYPE_BOOST = 1;
  * Cases most like this one: more_like_this over its own titles, summaries and details (both
  * languages; a term must appear in at least one other case to count), plus extra for a point
  * nearby, a date close by and the same type, each of which alone can bring a case in. The case
- * itself is never among them. A case placed nowhere (precision `unknown`) has no point to be near.
+ * itself is never among them. A case placed nowhere (precision `unknown`) has no point to be near,
+ * and a case of unknown date (datePrecision `unknown`) no date to be close to: its `date` is a
+ * placeholder, and only dated cases have the incidentDate compared against.
  */
 export function buildRelatedCasesRequest(
   index: string,
-  record: Pick<CaseRecord, 'id' | 'date' | 'type' | 'location'>,
+  record: Pick<CaseRecord, 'id' | 'date' | 'datePrecision' | 'type' | 'location'>,
   limit: number,
 ): estypes.SearchRequest {
   const should: estypes.QueryDslQueryContainer[] = [
@@ -36,13 +39,15 @@ export function buildRelatedCasesRequest(
         minimum_should_match: '10%',
       },
     },
-    { distance_feature: { field: 'date', origin: record.date, pivot: DATE_PIVOT, boost: DATE_BOOST } },
-    { term: { type: { value: record.type, boost: TYPE_BOOST } } },
   ];
   if (record.location.precision !== 'unknown') {
     const origin = { lat: record.location.lat, lon: record.location.lng };
-    should.splice(1, 0, { distance_feature: { field: GEO_POINT_FIELD, origin, pivot: PLACE_PIVOT, boost: PLACE_BOOST } });
+    should.push({ distance_feature: { field: GEO_POINT_FIELD, origin, pivot: PLACE_PIVOT, boost: PLACE_BOOST } });
   }
+  if (record.datePrecision !== 'unknown') {
+    should.push({ distance_feature: { field: INCIDENT_DATE_FIELD, origin: record.date, pivot: DATE_PIVOT, boost: DATE_BOOST } });
+  }
+  should.push({ term: { type: { value: record.type, boost: TYPE_BOOST } } });
   return {
     index,
     filter_path: CASE_LIST_FILTER_PATH,

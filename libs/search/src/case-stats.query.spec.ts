@@ -20,12 +20,12 @@ describe('buildStatsRequest', () => {
       track_total_hits: true,
       aggs: {
         withVideo: { filter: { term: { hasVideo: true } } },
-        firstYear: { min: { field: 'date', format: 'yyyy' } },
-        lastYear: { max: { field: 'date', format: 'yyyy' } },
+        firstYear: { min: { field: 'incidentDate', format: 'yyyy' } },
+        lastYear: { max: { field: 'incidentDate', format: 'yyyy' } },
         byType: { terms: { field: 'type', size: 17 } },
         byTranche: { terms: { field: 'tranche', size: 100 } },
         byCountry: { terms: { field: 'location.country', size: 300 } },
-        byYear: { date_histogram: { field: 'date', calendar_interval: 'year', format: 'yyyy', min_doc_count: 1 } },
+        byYear: { date_histogram: { field: 'incidentDate', calendar_interval: 'year', format: 'yyyy', min_doc_count: 1 } },
         lastUpdated: { max: { field: 'updatedAt', format: 'strict_date' } },
       },
     });

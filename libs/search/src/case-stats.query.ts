@@ -2,6 +2,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import { CASE_TYPES, releaseDates, SPEC_TRANCHES } from '@app/cases';
 import { BY_YEAR_AGG, bucketCounts, COUNTRY_BUCKETS, sortTranches, TRANCHE_BUCKETS } from './case-facets.query';
 import type { CaseFilterParams } from './case-filter.query';
+import { INCIDENT_DATE_FIELD } from './case-index.definition';
 import { buildCaseQuery } from './case-list.query';
 
 export interface CaseStats {
@@ -29,8 +30,9 @@ export function buildStatsRequest(index: string, filters: CaseFilterParams = {})
     ...(filtered ? { query: buildCaseQuery(filters) } : {}),
     aggs: {
       withVideo: { filter: { term: { hasVideo: true } } },
-      firstYear: { min: { field: 'date', format: 'yyyy' } },
-      lastYear: { max: { field: 'date', format: 'yyyy' } },
+      // Cases of unknown date have no incidentDate: a placeholder never widens the range.
+      firstYear: { min: { field: INCIDENT_DATE_FIELD, format: 'yyyy' } },
+      lastYear: { max: { field: INCIDENT_DATE_FIELD, format: 'yyyy' } },
       byType: { terms: { field: 'type', size: CASE_TYPES.length + 10 } },
       byTranche: { terms: { field: 'tranche', size: TRANCHE_BUCKETS } },
       byCountry: { terms: { field: 'location.country', size: COUNTRY_BUCKETS } },

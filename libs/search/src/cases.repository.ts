@@ -10,6 +10,7 @@ import type { CaseFilterParams } from './case-filter.query';
 import { buildRelatedCasesRequest } from './case-related.query';
 import { buildStatsRequest, CaseStats, toStats } from './case-stats.query';
 import { buildCaseSuggestRequest, CaseSuggestParams, CaseSuggestion, toCaseSuggestions } from './case-suggest.query';
+import { INDEX_ONLY_FIELDS } from './case-index.definition';
 import { readRawHits, type SortValues } from './raw-hits';
 import { CaseNotFoundError } from './search.errors';
 
@@ -56,7 +57,7 @@ export class CasesRepository {
   }
 
   async findById(id: string): Promise<CaseRecord> {
-    const record = await this.index.findSource<CaseRecord>(id, ['point']);
+    const record = await this.index.findSource<CaseRecord>(id, INDEX_ONLY_FIELDS);
     if (!record) throw new CaseNotFoundError(id);
     return record;
   }

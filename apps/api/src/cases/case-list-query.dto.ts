@@ -170,7 +170,13 @@ export class CaseFilterQueryDto {
   @IsString(once('hasVideo'))
   hasVideo?: string;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: MIN_YEAR, maximum: MAX_YEAR, description: 'Incident year, four digits.', example: 2004 })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: MIN_YEAR,
+    maximum: MAX_YEAR,
+    description: 'Incident year, four digits. Never matches a case of datePrecision unknown.',
+    example: 2004,
+  })
   @IsOptional()
   @Transform(integer(/^\d{4}$/))
   // Elasticsearch's strict_date reads only four-digit years: 0999 would reach it as `999-01-01`.
@@ -179,10 +185,18 @@ export class CaseFilterQueryDto {
   @IsInt({ message: YEAR_MESSAGE })
   year?: number;
 
-  @DateBound('dateFrom', 'Incidents on or after the start of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD).', '1947')
+  @DateBound(
+    'dateFrom',
+    'Incidents on or after the start of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). Never matches a case of datePrecision unknown.',
+    '1947',
+  )
   dateFrom?: string;
 
-  @DateBound('dateTo', 'Incidents on or before the end of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD).', '1952-12')
+  @DateBound(
+    'dateTo',
+    'Incidents on or before the end of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). Never matches a case of datePrecision unknown.',
+    '1952-12',
+  )
   dateTo?: string;
 
   @ApiPropertyOptional({
@@ -254,7 +268,7 @@ export class CaseListQueryDto extends CaseFilterQueryDto {
   @ApiPropertyOptional({
     enum: CASE_SORTS,
     description:
-      'relevance (the default with q; without q it is newest), newest (the default without q), oldest, or distance (from near, which it needs). Ties go newest first, then by id.',
+      'relevance (the default with q; without q it is newest), newest (the default without q), oldest, or distance (from near, which it needs). Ties go newest first, then by id. Cases of datePrecision unknown come after every dated case in newest and oldest alike (and among equal scores or distances), by id.',
   })
   @IsOptional()
   @IsIn(CASE_SORTS, { message: `sort must be one of: ${CASE_SORTS.join(', ')}` })

@@ -3,12 +3,14 @@ import {
   CASE_ID_FORMAT,
   CASE_TYPES,
   CREDIBILITY_LEVELS,
+  DATE_PRECISIONS,
   LOCATION_PRECISIONS,
   MAX_LIMIT,
   NO_COUNTRY,
   TRANCHE_FORMAT,
   type CaseType,
   type Credibility,
+  type DatePrecision,
   type LocationPrecision,
 } from '@app/cases';
 import { EnvelopeDto } from '../envelope/envelope.dto';
@@ -38,7 +40,19 @@ export class CaseLocationDto {
 
 export class CaseSummaryDto {
   @ApiProperty({ pattern: CASE_ID_FORMAT.source, example: '1947-roswell-debris-recovery' }) id: string;
-  @ApiProperty({ format: 'date', description: 'Incident date, YYYY-MM-DD.' }) date: string;
+  @ApiProperty({
+    format: 'date',
+    description:
+      'Incident date, YYYY-MM-DD, as precise as datePrecision says: a month or a year is stored as its first day (and sorts and filters as that day). With datePrecision unknown it is only the placeholder dateDisplay explains (e.g. the day the file was published): the orders, year, dateFrom, dateTo, the year facets and the stats never read it.',
+  })
+  date: string;
+  @ApiProperty({
+    enum: DATE_PRECISIONS,
+    enumName: 'DatePrecision',
+    description:
+      'How precise date is: day; month (date is the first of the month); year (1 January); unknown (the records give no incident date: such cases sort after every dated case in newest and oldest alike, match no year, dateFrom or dateTo, and count in no year of the facets or stats, though in their totals).',
+  })
+  datePrecision: DatePrecision;
   @ApiProperty({ type: LocalizedTextDto }) dateDisplay: LocalizedTextDto;
   @ApiProperty({ type: LocalizedTextDto }) title: LocalizedTextDto;
   @ApiProperty({ type: CaseLocationDto }) location: CaseLocationDto;
@@ -97,6 +111,12 @@ export class CaseRecordDto extends CaseSummaryDto {
   @ApiProperty({ type: [CaseSpecDto] }) specs: CaseSpecDto[];
   @ApiProperty({ type: [CaseSourceDto] }) sources: CaseSourceDto[];
   @ApiProperty({ type: [CaseImageDto] }) images: CaseImageDto[];
+  @ApiProperty({
+    type: [String],
+    description:
+      'Ids of other cases that may be this same incident as told by another record (for example a mission report and a video of the same day and area, released apart). Links always go both ways; empty when there are none.',
+  })
+  relatedIds: string[];
   @ApiProperty({ type: [CaseRevisionDto], description: "The record's changes, newest first, ending with the day it was added." })
   revisions: CaseRevisionDto[];
 }
@@ -105,6 +125,7 @@ export class CaseRecordDto extends CaseSummaryDto {
 export class CaseSummarySelectionDto {
   @ApiProperty({ pattern: CASE_ID_FORMAT.source }) id: string;
   @ApiPropertyOptional({ format: 'date' }) date?: string;
+  @ApiPropertyOptional({ enum: DATE_PRECISIONS, enumName: 'DatePrecision' }) datePrecision?: DatePrecision;
   @ApiPropertyOptional({ type: LocalizedTextDto }) dateDisplay?: LocalizedTextDto;
   @ApiPropertyOptional({ type: LocalizedTextDto }) title?: LocalizedTextDto;
   @ApiPropertyOptional({ type: CaseLocationDto }) location?: CaseLocationDto;
@@ -132,8 +153,12 @@ export class CaseFacetsDto {
   @ApiPropertyOptional(counts('Each country code with a matching case.')) country?: Record<string, number>;
   @ApiPropertyOptional(counts(`Every location precision (${LOCATION_PRECISIONS.join(', ')}), zeros included.`)) precision?: Record<string, number>;
   @ApiPropertyOptional(counts('true and false, zeros included.')) hasVideo?: Record<string, number>;
-  @ApiPropertyOptional(counts('Each incident year with a matching case (e.g. "1952"), oldest first.')) year?: Record<string, number>;
-  @ApiPropertyOptional(counts('Each decade with a matching case, by its first year (e.g. "1950"), oldest first.')) decade?: Record<string, number>;
+  @ApiPropertyOptional(counts('Each incident year with a matching case (e.g. "1952"), oldest first; a case of datePrecision unknown counts in none.'))
+  year?: Record<string, number>;
+  @ApiPropertyOptional(
+    counts('Each decade with a matching case, by its first year (e.g. "1950"), oldest first; a case of datePrecision unknown counts in none.'),
+  )
+  decade?: Record<string, number>;
 }
 
 @ApiExtraModels(CaseSummaryDto, CaseSummarySelectionDto)

@@ -3,24 +3,24 @@ import { MetricsService } from './metrics.service';
 
 /** Requests no route matched share one label, so stray paths cannot blow up the series count. */
 export const UNMATCHED_ROUTE = '(unmatched)';
+const CACHE_RESULTS: Record<string, string> = { HIT: 'hit', MISS: 'miss', STALE: 'stale' };
 
 /**
  * Counts and times every response by route pattern and status, and cached endpoints' answers by
- * the X-Cache header the cache layer sets (HIT, MISS or STALE). A callback hook, not an async
- * one: it runs on every request, and an async hook costs a promise each time.
+ * the X-Cache header the cache layer sets (HIT, MISS or STALE), into per-route series that are
+ * turned into Prometheus samples only at scrape time (RequestSeries). A callback hook, not an
+ * async one: it runs on every request, and an async hook costs a promise each time.
  */
 export function registerMetrics(app: NestFastifyApplication): void {
-  const metrics = app.get(MetricsService);
+  const { requests } = app.get(MetricsService);
   app
     .getHttpAdapter()
     .getInstance()
     .addHook('onResponse', (request, reply, done) => {
       const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
-      const labels = { method: request.method, route, status: String(reply.statusCode) };
-      metrics.httpRequests.inc(labels);
-      metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+      requests.record(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
       const cache = reply.getHeader('x-cache');
-      if (typeof cache === 'string') metrics.cacheResults.inc({ route, result: cache.toLowerCase() });
+      if (typeof cache === 'string') requests.recordCache(route, CACHE_RESULTS[cache] ?? cache.toLowerCase());
       done();
     });
 }

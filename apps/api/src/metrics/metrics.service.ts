@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { ArchiveIndexService } from '@app/search';
 import { timeElasticsearchRequests } from './elasticsearch-timing';
+import { RequestSeries } from './request-series';
 
 /**
  * Every Prometheus series the api exports, on a registry of its own (not prom-client's global
@@ -11,27 +12,8 @@ import { timeElasticsearchRequests } from './elasticsearch-timing';
 export class MetricsService {
   readonly registry = new Registry();
 
-  readonly httpRequests = new Counter({
-    name: 'uap_http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status.',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [this.registry],
-  });
-
-  readonly httpDuration = new Histogram({
-    name: 'uap_http_request_duration_seconds',
-    help: 'Time from receiving a request to sending its response, by method, route pattern and status.',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [this.registry],
-  });
-
-  readonly cacheResults = new Counter({
-    name: 'uap_cache_results_total',
-    help: 'Answers of cached endpoints by the X-Cache header they carried: hit, miss or stale.',
-    labelNames: ['route', 'result'] as const,
-    registers: [this.registry],
-  });
+  /** Requests by method, route and status, their durations, and cached answers by X-Cache (see RequestSeries). */
+  readonly requests = new RequestSeries(this.registry);
 
   readonly elasticsearchDuration = new Histogram({
     name: 'uap_elasticsearch_request_duration_seconds',

@@ -41,12 +41,13 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   return toOpenApi31Schemas(SwaggerModule.createDocument(app, config));
 }
 
-/** Serves the document at /api/openapi.json and Swagger UI at /api/docs. */
-export function setupOpenApi(app: INestApplication): void {
+/** Serves the document at /api/openapi.json and Swagger UI at /api/docs; returns it for /llms.txt. */
+export function setupOpenApi(app: INestApplication): OpenAPIObject {
   const document = buildOpenApiDocument(app);
   SwaggerModule.setup('api/docs', app, document, {
     jsonDocumentUrl: 'api/openapi.json',
     yamlDocumentUrl: 'api/openapi.yaml',
     customSiteTitle: 'UAP Case Archive API',
   });
+  return document;
 }

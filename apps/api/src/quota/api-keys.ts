@@ -43,6 +43,11 @@ export function parseApiKeys(json: string, source: string): ApiKeyEntry[] {
 /** The keys from API_KEYS and API_KEYS_FILE together, indexed by hash. */
 export class ApiKeyRegistry {
   private readonly byHash = new Map<string, ApiKeyEntry>();
+  /**
+   * Keys already found, by the text presented: a known key is hashed once, not on every request.
+   * Only issued keys are held (an unknown key is never stored), so this stays as small as the registry.
+   */
+  private readonly found = new Map<string, ApiKeyEntry>();
 
   constructor(entries: ApiKeyEntry[]) {
     for (const entry of entries) {
@@ -73,6 +78,11 @@ export class ApiKeyRegistry {
   }
 
   find(key: string): ApiKeyEntry | undefined {
-    return this.byHash.get(sha256Hex(key));
+    const known = this.found.get(key);
+    if (known) return known;
+    const entry = this.byHash.get(sha256Hex(key));
+    // Bounded all the same, should clients present the same keys with many different paddings.
+    if (entry && this.found.size < 16 * this.byHash.size) this.found.set(key, entry);
+    return entry;
   }
 }

@@ -7,7 +7,7 @@ type Incr = (
   max: number,
 ) => void;
 
-/** The store interface of @fastify/rate-limit (its LocalStore and RedisStore implement it). */
+/** The store interface of @fastify/rate-limit (its RedisStore, and MemoryCounters, implement it). */
 export interface RateLimitStore {
   incr: Incr;
   child(routeOptions: unknown): RateLimitStore;

@@ -14,7 +14,7 @@ export class InvalidApiKeyError extends ApiProblem {
   }
 }
 
-/** Over quota; the rate-limit plugin has already set Retry-After and the RateLimit fields. */
+/** Over quota; the quota hook (QuotaService.countRequest) has already set Retry-After and the RateLimit fields. */
 export class RateLimitedError extends ApiProblem {
   constructor(
     readonly policy: string,

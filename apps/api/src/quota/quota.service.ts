@@ -1,21 +1,16 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
-import type { RateLimitPluginOptions } from '@fastify/rate-limit';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { AppConfigService } from '@app/config';
 import { MetricsService } from '../metrics/metrics.service';
 import { OPERATIONS_ROUTES } from '../routes/api-routes';
 import { API_KEY_FORMAT, ApiKeyRegistry } from './api-keys';
 import { FailoverStore, RateLimitStore } from './failover.store';
+import { MemoryCounters } from './memory-counters';
 import { InvalidApiKeyError, RateLimitedError } from './quota.errors';
+import { rateLimitPolicyField } from './ratelimit-fields';
 import { QuotaRedis } from './redis.provider';
 
-// The plugin's stores are plain JavaScript without type declarations of their own.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const LocalStore = require('@fastify/rate-limit/store/LocalStore') as new (
-  continueExceeding: boolean,
-  exponentialBackoff: boolean,
-  cache?: number,
-) => RateLimitStore;
+// The Redis store of @fastify/rate-limit (its Lua INCR/PEXPIRE script) is plain JavaScript without type declarations.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const RedisStore = require('@fastify/rate-limit/store/RedisStore') as new (
   continueExceeding: boolean,
@@ -26,8 +21,6 @@ const RedisStore = require('@fastify/rate-limit/store/RedisStore') as new (
 
 /** Operational endpoints are never counted: probes and scrapers must not eat a client's budget or be refused. */
 const EXEMPT_ROUTES = new Set(OPERATIONS_ROUTES);
-/** Never a client's bucket: those are `ip:…` or `key:…`. */
-const EXEMPT_KEY = 'exempt';
 
 /** The policy a request is counted under: keyless (per client address) or an operator-issued key. */
 export interface QuotaPolicy {
@@ -35,6 +28,8 @@ export interface QuotaPolicy {
   quota: number;
   /** The counter's key in the store. */
   bucket: string;
+  /** The RateLimit-Policy field, formatted once per policy rather than once per request. */
+  field: string;
 }
 
 const KEYLESS_POLICY = 'keyless';
@@ -45,7 +40,9 @@ export class QuotaService {
   readonly keylessQuota: number;
   readonly store: FailoverStore;
   private readonly keys: ApiKeyRegistry;
-  private readonly policies = new WeakMap<FastifyRequest, QuotaPolicy>();
+  private readonly keylessField: string;
+  /** Each key's RateLimit-Policy field, by key name. */
+  private readonly keyFields = new Map<string, string>();
   private readonly logger = new Logger('Quota');
 
   constructor(
@@ -59,8 +56,9 @@ export class QuotaService {
       API_KEYS: config.get('API_KEYS', { infer: true }),
       API_KEYS_FILE: config.get('API_KEYS_FILE', { infer: true }),
     });
+    this.keylessField = rateLimitPolicyField({ policy: KEYLESS_POLICY, quota: this.keylessQuota, windowSeconds: this.windowSeconds });
     const shared = redis.client ? new RedisStore(false, false, redis.client, 'uap-quota:') : undefined;
-    this.store = new FailoverStore(redis.client, shared, new LocalStore(false, false, 50_000), (degraded, reason) => {
+    this.store = new FailoverStore(redis.client, shared, new MemoryCounters(50_000), (degraded, reason) => {
       this.metrics.quotaFallback.set(degraded ? 1 : 0);
       if (degraded) this.logger.warn(`Redis is unreachable (${reason}); counting quotas in this replica's memory until it is back`);
       else this.logger.log('Redis is reachable; quotas are shared across replicas again');
@@ -84,51 +82,66 @@ export class QuotaService {
 
   /** The policy of a request; throws 401 for a key that is present but unknown or malformed. */
   policyOf(request: FastifyRequest): QuotaPolicy {
-    const known = this.policies.get(request);
-    if (known) return known;
     const key = presentedKey(request);
-    let policy: QuotaPolicy;
-    if (key === undefined) {
-      policy = { name: KEYLESS_POLICY, quota: this.keylessQuota, bucket: `ip:${request.ip}` };
-    } else {
-      if (!API_KEY_FORMAT.test(key)) {
-        this.metrics.invalidKeys.inc();
-        throw new InvalidApiKeyError(
-          'The API key is malformed: keys are 16-256 characters of letters, digits and . _ ~ + / = -. Send it as X-API-Key or Authorization: Bearer <key>, or send none for the keyless quota.',
-        );
-      }
-      const entry = this.keys.find(key);
-      if (!entry) {
-        this.metrics.invalidKeys.inc();
-        throw new InvalidApiKeyError('The API key is not known to this service. Send none for the keyless quota, or ask the operator for a key.');
-      }
-      policy = { name: entry.name, quota: entry.quota, bucket: `key:${entry.name}` };
+    if (key === undefined) return { name: KEYLESS_POLICY, quota: this.keylessQuota, bucket: `ip:${request.ip}`, field: this.keylessField };
+    if (!API_KEY_FORMAT.test(key)) {
+      this.metrics.invalidKeys.inc();
+      throw new InvalidApiKeyError(
+        'The API key is malformed: keys are 16-256 characters of letters, digits and . _ ~ + / = -. Send it as X-API-Key or Authorization: Bearer <key>, or send none for the keyless quota.',
+      );
     }
-    this.policies.set(request, policy);
-    return policy;
+    const entry = this.keys.find(key);
+    if (!entry) {
+      this.metrics.invalidKeys.inc();
+      throw new InvalidApiKeyError('The API key is not known to this service. Send none for the keyless quota, or ask the operator for a key.');
+    }
+    let field = this.keyFields.get(entry.name);
+    if (field === undefined) {
+      field = rateLimitPolicyField({ policy: entry.name, quota: entry.quota, windowSeconds: this.windowSeconds });
+      this.keyFields.set(entry.name, field);
+    }
+    return { name: entry.name, quota: entry.quota, bucket: `key:${entry.name}`, field };
   }
 
-  /** Options for @fastify/rate-limit: one budget per client (address or key) across all routes. */
-  pluginOptions(): RateLimitPluginOptions {
-    const store = this.store;
-    return {
-      global: true,
-      hook: 'onRequest',
-      timeWindow: this.windowSeconds * 1000,
-      // Exempt routes share one key that the allow list names: a list lookup, not a second route check.
-      keyGenerator: (request) => (this.isExempt(request) ? EXEMPT_KEY : this.policyOf(request).bucket),
-      allowList: [EXEMPT_KEY],
-      max: (request) => Promise.resolve(this.policyOf(request).quota),
-      store: class {
-        constructor() {
-          return store;
-        }
-      } as never,
-      // The draft-spec fields are rewritten into the current draft's RateLimit-Policy/RateLimit by registerQuota.
-      enableDraftSpec: true,
-      onExceeded: (request) => this.metrics.rateLimited.inc({ policy: this.policyOf(request).name }),
-      errorResponseBuilder: (request, context) => new RateLimitedError(this.policyOf(request).name, context.max, Math.ceil(context.ttl / 1000)),
-    };
+  /**
+   * The onRequest hook that counts a request against its client's budget and says so in the
+   * RateLimit-Policy and RateLimit fields; over the budget it answers 429 with Retry-After. A
+   * callback hook: counted in memory, the whole duty is a Map update and two header strings, with
+   * no promise; counted in Redis, the one round trip is pipelined with every other request's
+   * count of the same tick (see QuotaRedis) and the hook resumes when it is answered.
+   */
+  readonly countRequest: onRequestHookHandler = (request, reply, done) => {
+    if (this.isExempt(request)) return done();
+    let policy: QuotaPolicy;
+    try {
+      policy = this.policyOf(request);
+    } catch (error) {
+      return done(error as Error);
+    }
+    this.store.incr(policy.bucket, (error, result) => this.counted(policy, reply, done, error, result), this.windowMs, policy.quota);
+  };
+
+  private get windowMs(): number {
+    return this.windowSeconds * 1000;
+  }
+
+  private counted(
+    policy: QuotaPolicy,
+    reply: FastifyReply,
+    done: (error?: Error) => void,
+    error: Error | null,
+    result: { current: number; ttl: number } | undefined,
+  ): void {
+    // The failover store answers from memory when Redis fails, so an error here is not expected; it is not swallowed either.
+    if (error || !result) return done(error ?? new Error('the quota store answered nothing'));
+    const resetSeconds = Math.max(0, Math.ceil(result.ttl / 1000));
+    const over = result.current > policy.quota;
+    reply.header('RateLimit-Policy', policy.field);
+    reply.header('RateLimit', `"${policy.name}";r=${over ? 0 : policy.quota - result.current};t=${resetSeconds}`);
+    if (!over) return done();
+    this.metrics.rateLimited.inc({ policy: policy.name });
+    reply.header('Retry-After', String(resetSeconds));
+    done(new RateLimitedError(policy.name, policy.quota, resetSeconds));
   }
 }
 

@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApiApp } from '../create-api-app';
 import { buildOpenApiDocument } from '../openapi/openapi.document';
-import { ARCHIVE_ROUTES, isServedPath, OPERATIONS_ROUTES } from './api-routes';
+import { ARCHIVE_ROUTES, GUIDE_ROUTES, isServedPath, OPERATIONS_ROUTES } from './api-routes';
 
 describe('isServedPath', () => {
   it.each([
@@ -16,9 +16,11 @@ describe('isServedPath', () => {
     '/',
     '/assets/index-abc.js',
     '/api/openapi.json',
+    '/llms.txt',
+    '/llms-full.txt',
   ])('knows %s', (path) => expect(isServedPath(path)).toBe(true));
 
-  it.each(['/api', '/api/cases/a/b', '/api/statistics', '/api/feedxatom', '/healthz', '/api/openapi.xml'])('does not know %s', (path) =>
+  it.each(['/api', '/api/cases/a/b', '/api/statistics', '/api/feedxatom', '/healthz', '/api/openapi.xml', '/llms.md'])('does not know %s', (path) =>
     expect(isServedPath(path)).toBe(false),
   );
 });
@@ -37,12 +39,12 @@ describe('the route list', () => {
 
   it('is every route the controllers register, and nothing else', () => {
     const fastify = app.getHttpAdapter().getInstance();
-    for (const route of [...ARCHIVE_ROUTES, ...OPERATIONS_ROUTES]) {
+    for (const route of [...ARCHIVE_ROUTES, ...GUIDE_ROUTES, ...OPERATIONS_ROUTES]) {
       expect(fastify.hasRoute({ method: 'GET', url: route.replace(/\{([^}]+)\}/g, ':$1') })).toBe(true);
     }
     // The documented paths: every route but the scrape, which is not part of the public API.
     const documented = Object.keys(buildOpenApiDocument(app).paths);
-    expect(documented.sort()).toEqual([...ARCHIVE_ROUTES, ...OPERATIONS_ROUTES.filter((route) => route !== '/metrics')].sort());
+    expect(documented.sort()).toEqual([...ARCHIVE_ROUTES, ...GUIDE_ROUTES, ...OPERATIONS_ROUTES.filter((route) => route !== '/metrics')].sort());
   });
 
   it('is what a 404 names', async () => {
@@ -53,7 +55,7 @@ describe('the route list', () => {
   });
 
   it('is what a write is refused on with 405', async () => {
-    for (const route of ARCHIVE_ROUTES) {
+    for (const route of [...ARCHIVE_ROUTES, ...GUIDE_ROUTES]) {
       const response = await app.inject({ method: 'DELETE', url: route.replace('{id}', 'some-case') });
       expect(response.statusCode).toBe(405);
     }

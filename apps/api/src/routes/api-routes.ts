@@ -12,6 +12,9 @@ export const ARCHIVE_ROUTES = [
   '/api/suggest',
 ];
 
+/** The plain-text guides for language models (llmstxt.org); counted and cached like the archive's answers. */
+export const GUIDE_ROUTES = ['/llms.txt', '/llms-full.txt'];
+
 /** Probes and the Prometheus scrape: never counted against a quota; writes to them get 405 too. */
 export const OPERATIONS_ROUTES = ['/health', '/ready', '/metrics'];
 
@@ -20,7 +23,7 @@ const pathPattern = (route: string) => new RegExp(`^${route.replace(/[.*+?^$()|[
 
 /** Every path the service serves: the archive, the probes, the explorer and its assets, the API's own docs. */
 const SERVED_PATHS = [
-  ...[...ARCHIVE_ROUTES, ...OPERATIONS_ROUTES].map(pathPattern),
+  ...[...ARCHIVE_ROUTES, ...GUIDE_ROUTES, ...OPERATIONS_ROUTES].map(pathPattern),
   /^\/(?:index\.html)?$/,
   /^\/assets\/[^/]+$/,
   /^\/api\/docs(?:\/.*)?$/,

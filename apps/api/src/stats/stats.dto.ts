@@ -5,8 +5,18 @@ import { countsSchema as counts } from '../cases/case.dto';
 import { EnvelopeDto } from '../envelope/envelope.dto';
 
 export class YearRangeDto {
-  @ApiProperty({ type: 'integer', nullable: true, description: 'Earliest incident year; null on an empty archive.' }) from: number | null;
-  @ApiProperty({ type: 'integer', nullable: true, description: 'Latest incident year; null on an empty archive.' }) to: number | null;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'Earliest incident year of a dated case (datePrecision not unknown); null when there is none.',
+  })
+  from: number | null;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'Latest incident year of a dated case (datePrecision not unknown); null when there is none.',
+  })
+  to: number | null;
 }
 
 /** The statistics as the search layer computes them (CaseStats), documented; `implements` keeps the two in step. */
@@ -18,7 +28,10 @@ export class StatsResponseDto extends EnvelopeDto implements CaseStats {
   @ApiProperty(counts(`The spec's tranches (${SPEC_TRANCHES.join(', ')}), zeros included, and every other tranche present.`))
   byTranche: Record<string, number>;
   @ApiProperty(counts('Country code -> cases.')) byCountry: Record<string, number>;
-  @ApiProperty(counts('Incident year -> cases, oldest first; only years with a case.')) byYear: Record<string, number>;
+  @ApiProperty(
+    counts('Incident year -> cases, oldest first; only years with a case. Cases of datePrecision unknown count in no year (but in total).'),
+  )
+  byYear: Record<string, number>;
   @ApiProperty({
     type: 'string',
     format: 'date',

@@ -34,6 +34,18 @@ describe('checkDataset', () => {
     expect(await verbatim(array)).toBe(false);
   });
 
+  it('checks links between cases across the whole file, though it validates one record at a time', async () => {
+    const [a, b] = fixture;
+    const linked = [
+      { ...a, relatedIds: [b.id] },
+      { ...b, relatedIds: [a.id] },
+    ];
+    expect((await checkDataset(ndjson('linked.ndjson', linked), {})).problems).toEqual([]);
+    expect((await checkDataset(ndjson('one-way.ndjson', [linked[0], b]), {})).problems).toEqual([
+      { record: a.id, field: 'relatedIds[0]', message: `${b.id} does not link back (links go both ways)` },
+    ]);
+  });
+
   it('reports every problem in one pass: bad lines, bad fields, records without ids by position, duplicate ids', async () => {
     const [a, b] = fixture;
     const check = await checkDataset(

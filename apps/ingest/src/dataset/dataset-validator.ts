@@ -1,4 +1,4 @@
-import { validateCases, type CaseProblem } from '@app/cases';
+import { relatedIdProblems, validateCases, type CaseProblem } from '@app/cases';
 import { DatasetHasher, streamDataset } from './dataset-reader';
 
 export interface DatasetCheck {
@@ -29,6 +29,8 @@ export async function checkDataset(path: string, indexDefinition: unknown, lines
   const hasher = new DatasetHasher();
   // The record number of each id's first appearance, for the duplicate message.
   const firstSeen = new Map<string, number>();
+  // Only each case's links are kept (most lists are empty), to check them once every id is known.
+  const links: { id: string; relatedIds: unknown }[] = [];
   let count = 0;
 
   for await (const entry of streamDataset(path)) {
@@ -45,7 +47,8 @@ export async function checkDataset(path: string, indexDefinition: unknown, lines
     const id = (raw as { id?: unknown } | null)?.id;
     const named = typeof id === 'string' && id !== '';
     // validateCases names a record without an id by its position in the list it was given: here, #1.
-    for (const problem of validateCases([raw])) problems.push(named ? problem : { ...problem, record: `#${count}` });
+    for (const problem of validateCases([raw], { acrossRecords: false })) problems.push(named ? problem : { ...problem, record: `#${count}` });
+    if (named) links.push({ id, relatedIds: (raw as { relatedIds?: unknown }).relatedIds });
 
     if (named) {
       const first = firstSeen.get(id);
@@ -53,5 +56,6 @@ export async function checkDataset(path: string, indexDefinition: unknown, lines
       else problems.push({ record: id, field: 'id', message: `duplicates the id of record #${first}` });
     }
   }
+  problems.push(...relatedIdProblems(links));
   return { problems, count, hash: hasher.digest(indexDefinition) };
 }

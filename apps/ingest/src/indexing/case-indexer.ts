@@ -30,13 +30,29 @@ export const BULK_OPTIONS = { flushBytes: 2_000_000, concurrency: 3, retries: 5,
 /** How long the new index may take to place its replicas before the alias would point at it. */
 const REPLICA_TIMEOUT = '120s';
 
+/** What the indexer adds to a record: fields for queries only, never returned (INDEX_ONLY_FIELDS). */
+export interface IndexOnlyFields {
+  point?: { lat: number; lon: number };
+  incidentDate?: string;
+}
+
 /**
- * The search document: the record as published, plus a geo_point for map queries. A case of
- * precision `unknown` gets none: its coordinates are a nominal point, not a place a map query should find.
+ * The fields the search document adds to the record as published: a geo_point for map queries,
+ * unless the precision is `unknown` (its coordinates are a nominal point, not a place a map query
+ * should find), and the incident date the list sorts by and the year filter and stats read, unless
+ * the date precision is `unknown` (its date is a placeholder, not when the incident happened).
  */
-export function toSearchDocument(record: CaseRecord): CaseRecord & { point?: { lat: number; lon: number } } {
+export function indexOnlyFields(record: CaseRecord): IndexOnlyFields {
   const { lat, lng, precision } = record.location;
-  return precision === 'unknown' ? record : { ...record, point: { lat, lon: lng } };
+  return {
+    ...(precision === 'unknown' ? {} : { point: { lat, lon: lng } }),
+    ...(record.datePrecision === 'unknown' ? {} : { incidentDate: record.date }),
+  };
+}
+
+/** The search document: the record as published, plus its index-only fields. */
+export function toSearchDocument(record: CaseRecord): CaseRecord & IndexOnlyFields {
+  return { ...record, ...indexOnlyFields(record) };
 }
 
 /** A validated record, with the JSON text it was parsed from when the input had one (an NDJSON line). */
@@ -47,15 +63,15 @@ export interface IndexableCase {
 
 /**
  * The search document as the `_bulk` body line. Given the record's own JSON (an NDJSON line the
- * first pass found to be exactly its JSON.stringify) it appends the point to that text, which
- * spares serializing every record again (about as dear as parsing it) and sends the same bytes.
- * The record has no `point` of its own (validation refuses unknown fields), so no key repeats.
+ * first pass found to be exactly its JSON.stringify) it appends the index-only fields to that
+ * text, which spares serializing every record again (about as dear as parsing it) and sends the
+ * same bytes. The record has none of them (validation refuses unknown fields), so no key repeats.
  */
 export function searchDocumentJson({ record, json }: IndexableCase): string {
   if (json === undefined) return JSON.stringify(toSearchDocument(record));
-  const { lat, lng, precision } = record.location;
-  if (precision === 'unknown') return json;
-  return `${json.slice(0, json.lastIndexOf('}'))},"point":${JSON.stringify({ lat, lon: lng })}}`;
+  const added = JSON.stringify(indexOnlyFields(record));
+  if (added === '{}') return json;
+  return `${json.slice(0, json.lastIndexOf('}'))},${added.slice(1)}`;
 }
 
 /**

@@ -1,14 +1,19 @@
+import {
+  createArchiveApi,
+  type CaseListPage,
+  type CaseListQuery,
+  type CaseSummary,
+  type RelatedCasesResponse,
+  type StatsResponse,
+  type Suggestion,
+} from '@app/api-client';
+
 import { MAX_LIMIT } from '../../../../libs/cases/src/case-list.limits';
-import type {
-  CaseListResponse,
-  CaseResponse,
-  FacetCounts,
-  ListedCase,
-  RelatedCasesResponse,
-  StatsResponse,
-  Suggestion,
-  SuggestResponse,
-} from './api.types';
+
+export { ApiRequestError } from '@app/api-client';
+
+/** Value -> matching cases, for one facet. */
+export type FacetCounts = Record<string, number>;
 
 /** The list's query parameters the explorer keeps in its URL: the filters and the order. */
 export const FILTER_NAMES = ['q', 'type', 'credibility', 'tranche', 'country', 'hasVideo', 'dateFrom', 'dateTo', 'bbox', 'sort'] as const;
@@ -19,27 +24,36 @@ export type Filters = Partial<Record<FilterName, string>>;
 export const FACETED_FILTERS = ['type', 'credibility', 'tranche', 'country', 'hasVideo'] as const;
 export type FacetedFilter = (typeof FACETED_FILTERS)[number];
 
-export class ApiRequestError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
+/** Relative URLs only (the page's own origin): the explorer is a client of the same public api anyone can call. */
+const api = createArchiveApi({ baseUrl: '' });
+
+export interface Paging {
+  limit: number;
+  offset?: number;
+  cursor?: string;
+  highlight?: boolean;
 }
 
-/** Relative URLs only: the explorer is a client of the same public api anyone can call. */
-export function listUrl(filters: Filters, paging: { limit: number; offset?: number; cursor?: string; highlight?: boolean }): string {
-  const params = new URLSearchParams();
+/**
+ * The list's query string as the api takes it. Filter values come from the page's URL as typed
+ * there: the api checks them (and answers a bad one with a 400 naming it), so they pass as given.
+ */
+export function listQuery(filters: Filters, paging: Paging): CaseListQuery {
+  const query: Record<string, string | number> = {};
   for (const name of FILTER_NAMES) {
     const value = filters[name]?.trim();
-    if (value) params.set(name, value);
+    if (value) query[name] = value;
   }
-  params.set('limit', String(paging.limit));
-  if (paging.cursor) params.set('cursor', paging.cursor);
-  else if (paging.offset) params.set('offset', String(paging.offset));
-  if (paging.highlight && filters.q?.trim()) params.set('highlight', 'true');
-  return `/api/cases?${params}`;
+  query.limit = paging.limit;
+  if (paging.cursor) query.cursor = paging.cursor;
+  else if (paging.offset) query.offset = paging.offset;
+  if (paging.highlight && filters.q?.trim()) query.highlight = 'true';
+  return query as CaseListQuery;
+}
+
+/** The same request as a link (the raw-JSON link under the results). */
+export function listUrl(filters: Filters, paging: Paging): string {
+  return `/api/cases?${new URLSearchParams(Object.entries(listQuery(filters, paging)).map(([name, value]) => [name, String(value)]))}`;
 }
 
 /**
@@ -51,51 +65,39 @@ export function listUrl(filters: Filters, paging: { limit: number; offset?: numb
 export async function fetchFacets(filters: Filters, signal?: AbortSignal): Promise<Partial<Record<FacetedFilter, FacetCounts>>> {
   const chosen = FACETED_FILTERS.filter((name) => filters[name]);
   const unchosen = FACETED_FILTERS.filter((name) => !filters[name]);
-  const facetsUrl = (names: readonly FacetedFilter[], without?: FacetedFilter) => {
+  const facetsQuery = (names: readonly FacetedFilter[], without?: FacetedFilter): CaseListQuery => {
     const rest: Filters = { ...filters, sort: undefined };
     if (without) delete rest[without];
-    return `${listUrl(rest, { limit: 0 })}&facets=${names.join(',')}`;
+    return { ...listQuery(rest, { limit: 0 }), facets: names.join(',') };
   };
   const requests = [
-    ...(unchosen.length ? [fetchList(facetsUrl(unchosen), signal)] : []),
-    ...chosen.map((name) => fetchList(facetsUrl([name], name), signal)),
+    ...(unchosen.length ? [fetchList(facetsQuery(unchosen), signal)] : []),
+    ...chosen.map((name) => fetchList(facetsQuery([name], name), signal)),
   ];
   const pages = await Promise.all(requests);
-  return Object.assign({}, ...pages.map((page) => page.facets ?? {}));
+  return Object.assign({}, ...pages.map((page) => page.facets ?? {})) as Partial<Record<FacetedFilter, FacetCounts>>;
 }
 
 export function fetchRelated(id: string, limit: number, signal?: AbortSignal): Promise<RelatedCasesResponse> {
-  return getJson<RelatedCasesResponse>(`/api/cases/${encodeURIComponent(id)}/related?limit=${limit}`, signal);
+  return api.relatedCases(id, limit, signal);
 }
 
-async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  const response = await fetch(url, { headers: { Accept: 'application/json' }, signal });
-  const body = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    throw new ApiRequestError(response.status, body?.error?.message ?? `${response.status} ${response.statusText}`);
-  }
-  return body as T;
+export function fetchList(query: CaseListQuery, signal?: AbortSignal): Promise<CaseListPage> {
+  return api.listCases(query, signal);
 }
 
-export function fetchList(url: string, signal?: AbortSignal): Promise<CaseListResponse> {
-  return getJson<CaseListResponse>(url, signal);
-}
-
-export async function fetchCase(id: string, signal?: AbortSignal): Promise<CaseResponse> {
-  return getJson<CaseResponse>(`/api/cases/${encodeURIComponent(id)}`, signal);
-}
+export const fetchCase = (id: string, signal?: AbortSignal) => api.getCase(id, signal);
 
 /** Titles and place names completing what has been typed (GET /api/suggest). */
 export async function fetchSuggestions(text: string, limit: number, signal?: AbortSignal): Promise<Suggestion[]> {
-  const params = new URLSearchParams({ q: text, limit: String(limit) });
-  return (await getJson<SuggestResponse>(`/api/suggest?${params}`, signal)).suggestions;
+  return (await api.suggest(text, limit, signal)).suggestions;
 }
 
 let statsLoad: Promise<StatsResponse> | undefined;
 
 /** Stats change only on re-index, so one load per page view is enough. */
 export function fetchStats(): Promise<StatsResponse> {
-  statsLoad ??= getJson<StatsResponse>('/api/stats').catch((error) => {
+  statsLoad ??= api.getStats().catch((error) => {
     statsLoad = undefined;
     throw error;
   });
@@ -107,11 +109,11 @@ export function fetchStats(): Promise<StatsResponse> {
  * offers it, else by offset. The map and the year chart need all cases; for the archive's few
  * hundred records this is one or two requests.
  */
-export async function fetchAllCases(filters: Filters, signal?: AbortSignal): Promise<ListedCase[]> {
-  const cases: ListedCase[] = [];
+export async function fetchAllCases(filters: Filters, signal?: AbortSignal): Promise<CaseSummary[]> {
+  const cases: CaseSummary[] = [];
   let cursor: string | undefined;
   for (;;) {
-    const page = await fetchList(listUrl(filters, { limit: MAX_LIMIT, offset: cases.length, cursor }), signal);
+    const page = await fetchList(listQuery(filters, { limit: MAX_LIMIT, offset: cases.length, cursor }), signal);
     cases.push(...page.cases);
     if (page.nextCursor) cursor = page.nextCursor;
     else if (page.nextCursor === null || page.cases.length === 0 || cases.length >= page.total) break;

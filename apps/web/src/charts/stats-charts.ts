@@ -1,4 +1,4 @@
-import type { StatsResponse } from '../api/api.types';
+import type { StatsResponse } from '@app/api-client';
 import { countryName, enumLabel, t } from '../i18n/i18n';
 import { createChart } from './echarts-setup';
 

@@ -1,4 +1,4 @@
-import type { ListedCase } from '../api/api.types';
+import type { CaseSummary } from '@app/api-client';
 import { createChart } from '../charts/echarts-setup';
 import { h } from '../dom/h';
 import { enumLabel, pick, t } from '../i18n/i18n';
@@ -25,11 +25,11 @@ const MARKS: Record<DrawnPrecision, { color: string; fill: string; borderType: '
 export async function drawCaseMap(
   canvas: HTMLElement,
   panel: HTMLElement,
-  cases: ListedCase[],
+  cases: CaseSummary[],
   caseHref: (id: string) => string,
   signal: AbortSignal,
   area?: string,
-): Promise<{ clusters: Cluster<ListedCase>[]; unplaced: ListedCase[]; visibleBbox: () => string }> {
+): Promise<{ clusters: Cluster<CaseSummary>[]; unplaced: CaseSummary[]; visibleBbox: () => string }> {
   await registerWorldMap();
   const { clusters, unplaced } = clusterCases(cases);
   const chart = createChart(canvas, signal);

@@ -1,11 +1,12 @@
-import type { ListedCase } from '../api/api.types';
+import type { CaseSummary } from '@app/api-client';
 import { h } from '../dom/h';
 import { enumLabel, language, pick, placeWithCountry, t } from '../i18n/i18n';
 import { hrefFor } from '../app';
 import { highlightParts } from './highlight';
+import { incidentDatetime } from './incident-date';
 
 /** One result: title linking to the case page, when and where, its classifications, the summary. */
-export function caseCard(item: ListedCase): HTMLElement {
+export function caseCard(item: CaseSummary): HTMLElement {
   return h(
     'article',
     { class: 'card', 'data-case-id': item.id },
@@ -13,7 +14,7 @@ export function caseCard(item: ListedCase): HTMLElement {
     h(
       'p',
       { class: 'meta' },
-      h('time', { datetime: item.date }, pick(item.dateDisplay)),
+      h('time', { datetime: incidentDatetime(item) }, pick(item.dateDisplay)),
       ' · ',
       placeWithCountry(pick(item.location.name), item.location.country),
     ),
@@ -22,7 +23,7 @@ export function caseCard(item: ListedCase): HTMLElement {
   );
 }
 
-export function badges(item: ListedCase): HTMLElement {
+export function badges(item: CaseSummary): HTMLElement {
   return h(
     'ul',
     { class: 'badges' },
@@ -34,7 +35,7 @@ export function badges(item: ListedCase): HTMLElement {
 }
 
 /** The api's highlighted fragments for a field in the current language, if it sent any. */
-function highlighted(item: ListedCase, field: string): Node[] | undefined {
+function highlighted(item: CaseSummary, field: string): Node[] | undefined {
   const fragments = item.highlight?.[`${field}.${language()}`];
   if (!fragments?.length) return undefined;
   return highlightParts(fragments.join(' … ')).map((part) => (part.marked ? h('mark', {}, part.text) : document.createTextNode(part.text)));

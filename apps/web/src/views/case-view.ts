@@ -1,10 +1,11 @@
 import { ApiRequestError, fetchCase, fetchRelated } from '../api/api-client';
-import type { FullCase } from '../api/api.types';
+import type { CaseRecord } from '@app/api-client';
 import { hrefFor } from '../app';
 import { h, mount } from '../dom/h';
 import { enumLabel, pick, placeWithCountry, t } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/messages';
 import { badges } from './case-card';
+import { incidentDatetime } from './incident-date';
 
 const DVIDS_VIDEO_PAGE = 'https://www.dvidshub.net/video/';
 /** Enough to browse on from; the api's own page has more. */
@@ -14,7 +15,7 @@ const RELATED_SHOWN = 6;
 export async function renderCase(container: HTMLElement, id: string, signal: AbortSignal): Promise<void> {
   const back = h('p', { class: 'back' }, h('a', { href: hrefFor({ caseId: undefined }), 'data-nav': true }, `← ${t('backToResults')}`));
   mount(container, back, h('p', { role: 'status' }, t('loading')));
-  let record: FullCase;
+  let record: CaseRecord;
   try {
     record = (await fetchCase(id, signal)).case;
   } catch (error) {
@@ -28,7 +29,7 @@ export async function renderCase(container: HTMLElement, id: string, signal: Abo
   const { location } = record;
   const hasPoint = location.lat !== null && location.lng !== null && location.precision !== 'unknown';
   const facts: [MessageKey, Node | string][] = [
-    ['date', h('time', { datetime: record.date }, pick(record.dateDisplay))],
+    ['date', h('time', { datetime: incidentDatetime(record) }, pick(record.dateDisplay))],
     ['place', placeWithCountry(pick(location.name), location.country)],
     ...(hasPoint ? [['coordinates', `${location.lat}, ${location.lng}`] as [MessageKey, string]] : []),
     ...(location.precision ? [['precision', enumLabel(location.precision)] as [MessageKey, string]] : []),
@@ -161,7 +162,7 @@ async function relatedCases(article: HTMLElement, id: string, signal: AbortSigna
                 h(
                   'small',
                   {},
-                  h('time', { datetime: item.date }, pick(item.dateDisplay)),
+                  h('time', { datetime: incidentDatetime(item) }, pick(item.dateDisplay)),
                   ' · ',
                   placeWithCountry(pick(item.location.name), item.location.country),
                 ),

@@ -1,5 +1,4 @@
-import { type FacetedFilter, FILTER_NAMES, type Filters } from '../api/api-client';
-import type { FacetCounts } from '../api/api.types';
+import { type FacetCounts, type FacetedFilter, FILTER_NAMES, type Filters } from '../api/api-client';
 import { CASE_TYPES, CREDIBILITY_LEVELS } from '../../../../libs/cases/src/case.enums';
 import { h } from '../dom/h';
 import { countryName, enumLabel, locale, t } from '../i18n/i18n';

@@ -1,4 +1,4 @@
-import { ApiRequestError, fetchList, listUrl } from '../api/api-client';
+import { ApiRequestError, fetchList, listQuery, listUrl } from '../api/api-client';
 import { hrefFor, navigate } from '../app';
 import { h, mount } from '../dom/h';
 import { t } from '../i18n/i18n';
@@ -15,7 +15,7 @@ export async function renderResults(container: HTMLElement, state: UrlState, sig
   // The raw-JSON link shows the plain query (offset paging), which anyone can paste anywhere.
   const jsonUrl = listUrl(state.filters, { limit: PAGE_SIZE, offset: state.offset });
   const page = (cursor: string | undefined) =>
-    fetchList(listUrl(state.filters, { limit: PAGE_SIZE, offset: state.offset, cursor, highlight: true }), signal);
+    fetchList(listQuery(state.filters, { limit: PAGE_SIZE, offset: state.offset, cursor, highlight: true }), signal);
   // A cursor in an old link may be refused (issued by an older api, or for other filters): the
   // offset in the same link still finds the page.
   const response = await page(state.cursor).catch((error: unknown) => {

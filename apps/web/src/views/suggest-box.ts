@@ -1,5 +1,5 @@
 import { fetchSuggestions } from '../api/api-client';
-import type { Suggestion } from '../api/api.types';
+import type { Suggestion } from '@app/api-client';
 import { hrefFor, navigate } from '../app';
 import { h, mount } from '../dom/h';
 import { t } from '../i18n/i18n';

@@ -2,7 +2,16 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import { ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsNumber, IsObject, IsString, IsUrl, Matches, Max, Min, ValidateNested } from 'class-validator';
-import { CASE_ID_FORMAT, CASE_TYPES, CREDIBILITY_LEVELS, LOCATION_PRECISIONS, TRANCHE_FORMAT, type LocationPrecision } from '../case.enums';
+import {
+  CASE_ID_FORMAT,
+  CASE_TYPES,
+  CREDIBILITY_LEVELS,
+  DATE_PRECISIONS,
+  LOCATION_PRECISIONS,
+  TRANCHE_FORMAT,
+  type DatePrecision,
+  type LocationPrecision,
+} from '../case.enums';
 import type { CaseRecord } from '../case.types';
 
 /** Both languages must be present; Chinese text must actually contain Chinese characters. */
@@ -104,6 +113,9 @@ export class CaseRecordDto implements CaseRecord {
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'date must be an ISO calendar date YYYY-MM-DD' })
   date: string;
 
+  @IsIn(DATE_PRECISIONS, { message: `datePrecision must be one of ${DATE_PRECISIONS.join(', ')}` })
+  datePrecision: DatePrecision;
+
   @IsLocalizedText()
   dateDisplay: LocalizedTextDto;
 
@@ -153,6 +165,10 @@ export class CaseRecordDto implements CaseRecord {
   @ValidateNested({ each: true })
   @Type(() => CaseImageDto)
   images: CaseImageDto[];
+
+  @IsArray({ message: 'relatedIds must be a list of case ids (empty when none)' })
+  @Matches(CASE_ID_FORMAT, { each: true, message: 'relatedIds must hold case ids (lowercase slugs)' })
+  relatedIds: string[];
 
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'addedAt must be an ISO calendar date YYYY-MM-DD (npm run data:revise sets it)' })
   addedAt: string;

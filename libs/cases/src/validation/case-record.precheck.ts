@@ -1,5 +1,5 @@
 import { isURL } from 'class-validator';
-import { CASE_ID_FORMAT, CASE_TYPES, CREDIBILITY_LEVELS, LOCATION_PRECISIONS, TRANCHE_FORMAT } from '../case.enums';
+import { CASE_ID_FORMAT, CASE_TYPES, CREDIBILITY_LEVELS, DATE_PRECISIONS, LOCATION_PRECISIONS, TRANCHE_FORMAT } from '../case.enums';
 import { CASE_SUMMARY_FIELDS } from '../case.types';
 import { HTTP_URL } from './case-record.dto';
 
@@ -21,6 +21,7 @@ export function satisfiesCaseRecordDto(record: Record<string, unknown>): boolean
   return (
     matches(record.id, CASE_ID_FORMAT) &&
     matches(record.date, DAY) &&
+    oneOf(record.datePrecision, DATE_PRECISIONS) &&
     localized(record.dateDisplay) &&
     localized(record.title) &&
     location(record.location) &&
@@ -35,6 +36,7 @@ export function satisfiesCaseRecordDto(record: Record<string, unknown>): boolean
     every(record.sources, source) &&
     (record.sources as unknown[]).length > 0 &&
     every(record.images, image) &&
+    every(record.relatedIds, (id) => matches(id, CASE_ID_FORMAT)) &&
     matches(record.addedAt, DAY) &&
     matches(record.updatedAt, DAY) &&
     every(record.revisions, revision) &&
@@ -47,7 +49,7 @@ export function satisfiesCaseRecordDto(record: Record<string, unknown>): boolean
  * have on the fast path. Exported for the spec that compares them with the DTO's metadata.
  */
 export const PRECHECKED_PROPERTIES = {
-  CaseRecordDto: [...CASE_SUMMARY_FIELDS, 'detail', 'videos', 'specs', 'sources', 'revisions', 'images'],
+  CaseRecordDto: [...CASE_SUMMARY_FIELDS, 'detail', 'videos', 'specs', 'sources', 'revisions', 'images', 'relatedIds'],
   LocalizedTextDto: ['en', 'zh'],
   CaseLocationDto: ['name', 'country', 'lat', 'lng', 'precision'],
   CaseVideoDto: ['provider', 'dvidsId', 'caption'],

@@ -49,6 +49,14 @@ describe('validateCases', () => {
     [{ location: { ...base.location, lat: 0, lng: 0 } }, 'location: 0, 0 is the nominal point of precision unknown, not a place'],
     [{ location: { ...base.location, country: 'ZZ', precision: 'locality' } }, 'location: country ZZ is only for precision area or unknown'],
     [{ extra: 1 }, 'extra: is not a case field'],
+    [{ datePrecision: undefined }, 'datePrecision: datePrecision must be one of day, month, year, unknown'],
+    [{ datePrecision: 'decade' }, 'datePrecision: datePrecision must be one of day, month, year, unknown'],
+    [{ date: '2020-08-08', datePrecision: 'month' }, "date: a date of precision month is the month's first day, not 2020-08-08"],
+    [{ date: '2020-08-01', datePrecision: 'year' }, 'date: a date of precision year is 1 January of that year, not 2020-08-01'],
+    [{ relatedIds: undefined }, 'relatedIds: relatedIds must be a list of case ids (empty when none)'],
+    [{ relatedIds: ['Not An Id'] }, 'relatedIds: relatedIds must hold case ids'],
+    [{ relatedIds: [base.id] }, 'relatedIds[0]: names the case itself'],
+    [{ relatedIds: ['1999-nowhere'] }, 'relatedIds[0]: 1999-nowhere is not a case in the dataset'],
     [{ addedAt: undefined }, 'addedAt: addedAt must be an ISO calendar date YYYY-MM-DD'],
     [{ updatedAt: '2026-02-30' }, 'updatedAt: 2026-02-30 is not a day that exists'],
     [{ revisions: [] }, 'revisions: revisions must hold at least the revision that added the case'],
@@ -68,6 +76,14 @@ describe('validateCases', () => {
   ])('reports %j', (change, expected) => {
     const record = { ...base, ...change };
     expect(messages([record])).toEqual(expect.arrayContaining([expect.stringContaining(expected)]));
+  });
+
+  it('accepts links that go both ways, and refuses one that does not come back', () => {
+    const a = { ...base, id: 'case-a', relatedIds: ['case-b'] };
+    const b = { ...base, id: 'case-b', relatedIds: ['case-a'] };
+    expect(validateCases([a, b])).toEqual([]);
+    expect(messages([a, { ...b, relatedIds: [] }])).toEqual(['case-a relatedIds[0]: case-b does not link back (links go both ways)']);
+    expect(messages([{ ...a, relatedIds: ['case-b', 'case-b'] }, b])).toEqual(['case-a relatedIds[1]: repeats case-b']);
   });
 
   it('names each record by id, or by position when it has none, and reports every problem', () => {

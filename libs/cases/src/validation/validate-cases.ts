@@ -1,6 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { isISO31661Alpha2, validateSync, ValidationError } from 'class-validator';
 import { NO_COUNTRY, NOMINAL_POINT } from '../case.enums';
+import { relatedIdProblems } from '../related/related-ids.rules';
 import { CASE_SUMMARY_FIELDS } from '../case.types';
 import { CaseRecordDto } from './case-record.dto';
 import { satisfiesCaseRecordDto } from './case-record.precheck';
@@ -13,13 +14,21 @@ export interface CaseProblem {
   message: string;
 }
 
-const KNOWN_FIELDS = new Set<string>([...CASE_SUMMARY_FIELDS, 'detail', 'videos', 'specs', 'sources', 'images', 'revisions']);
+const KNOWN_FIELDS = new Set<string>([...CASE_SUMMARY_FIELDS, 'detail', 'videos', 'specs', 'sources', 'images', 'relatedIds', 'revisions']);
+
+export interface ValidateOptions {
+  /**
+   * Also check the rules that span records (links between cases), as for a whole dataset. A caller
+   * that validates one record at a time turns this off and runs relatedIdProblems on all of them at the end.
+   */
+  acrossRecords?: boolean;
+}
 
 /**
  * Validates a whole dataset and reports every problem, so an operator can fix a file in one pass.
  * An empty result means every record is a valid `CaseRecord`.
  */
-export function validateCases(records: unknown[]): CaseProblem[] {
+export function validateCases(records: unknown[], { acrossRecords = true }: ValidateOptions = {}): CaseProblem[] {
   const problems: CaseProblem[] = [];
   const seenIds = new Map<string, number>();
 
@@ -48,6 +57,8 @@ export function validateCases(records: unknown[]): CaseProblem[] {
     }
   });
 
+  // Links between cases are a rule of the whole dataset: each must name a case there and link back.
+  if (acrossRecords) problems.push(...relatedIdProblems(records as { id?: unknown; relatedIds?: unknown }[]));
   return problems;
 }
 
@@ -70,6 +81,13 @@ function crossFieldProblems(record: Record<string, unknown>): Omit<CaseProblem, 
 
   if (typeof record.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(record.date) && !isRealDate(record.date)) {
     problems.push({ field: 'date', message: `${record.date} is not a day that exists` });
+  }
+  // A month or a year is stored as its first day, so "1 June" never passes for a known day.
+  if (typeof record.date === 'string' && record.datePrecision === 'month' && !/-01$/.test(record.date)) {
+    problems.push({ field: 'date', message: `a date of precision month is the month's first day, not ${record.date}` });
+  }
+  if (typeof record.date === 'string' && record.datePrecision === 'year' && !/-01-01$/.test(record.date)) {
+    problems.push({ field: 'date', message: `a date of precision year is 1 January of that year, not ${record.date}` });
   }
 
   if (Array.isArray(record.videos) && typeof record.hasVideo === 'boolean' && record.hasVideo !== record.videos.length > 0) {

@@ -1,0 +1,5 @@
+export * from './archive-api';
+export type { components, operations, paths } from './generated/openapi';
+export { caseTypeValues, credibilityValues, locationPrecisionValues } from './generated/openapi';
+/** The orders GET /api/cases takes as `sort`. */
+export { pathsApiCasesGetParametersQuerySortValues as caseSortValues } from './generated/openapi';

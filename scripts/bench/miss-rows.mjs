@@ -1,0 +1,115 @@
+// Issue 21: a real miss. A list and a `q` search asked with the api's response cache ON and a new
+// cache key every request, so each one pays what a production miss pays (validation, the search,
+// the envelope, the ETag, storing the bytes and the stale copy), against two baselines in the same
+// run: a pass-through proxy that sends the same searches and pipes Elasticsearch's bytes back (the
+// floor any process in between reaches on this machine), and the same searches sent straight to
+// Elasticsearch. Loads run both ways round and are averaged (compare()); every row carries the
+// CPU time per request of the process in between and of Elasticsearch.
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { listenerPid } from './cpu.mjs';
+import { searchBody } from './elasticsearch.mjs';
+import { compare } from './load.mjs';
+import { startApi, stop, waitForUrl } from './processes.mjs';
+import { PORT_BASE, QUIET, root, work } from './settings.mjs';
+import { attempt, errorsNote, row } from './table.mjs';
+
+/** Ports of their own, below the other bench processes' (PORT_BASE - 4 and up; the duty rows count down from there). */
+const MISS_API_PORT = PORT_BASE - 10;
+const MISS_PROXY_PORT = PORT_BASE - 11;
+
+/** A day far past any incident: as a dateTo it changes no answer, only the cache key. */
+const farDay = (i) => new Date(Date.UTC(3000, 0, 1) + (i % 2_500_000) * 86_400_000).toISOString().slice(0, 10);
+/** The day the stored searches carry in place of each request's own (never one farDay() gives). */
+const PLACEHOLDER_DAY = '2999-12-31';
+let distinctKey = 0;
+
+/** [row name, api query (before `&dateTo=`), list parameters]: 50 summaries each, the api's default page. */
+const MISSES = [
+  ['list miss ?type=military, cache on, new key each', 'type=military', { type: ['military'] }],
+  ['search miss ?q=radar, cache on, new key each', 'q=radar', { q: 'radar' }],
+];
+
+async function startDistinctProxy(esUrl) {
+  const routes = Object.fromEntries(
+    MISSES.map(([, query, params]) => {
+      const { body, path } = searchBody({ ...params, dateTo: PLACEHOLDER_DAY });
+      return [`/api/cases?${query}&dateTo=`, { url: `${esUrl.split(',')[0]}${path}`, body: JSON.stringify(body), placeholder: PLACEHOLDER_DAY }];
+    }),
+  );
+  const file = join(work, 'proxy-distinct-routes.json');
+  writeFileSync(file, JSON.stringify(routes));
+  const child = spawn(process.execPath, [join(root, 'scripts', 'support', 'proxy-distinct.mjs'), String(MISS_PROXY_PORT), file], { stdio: QUIET });
+  await waitForUrl(`http://127.0.0.1:${MISS_PROXY_PORT}/api/cases?${MISSES[0][1]}&dateTo=${farDay(0)}`);
+  return child;
+}
+
+/** A load whose every request is a new key: `path(i)` gives request i's path (and method, body, headers). */
+function distinct(url, next, pids) {
+  return { url, pids, requests: [{ setupRequest: (request) => ({ ...request, ...next(distinctKey++) }) }] };
+}
+
+export async function missRows(size, esUrl, env) {
+  const esPid = listenerPid(esUrl.split(',')[0]);
+  const api = await startApi(MISS_API_PORT, env);
+  let proxy;
+  try {
+    proxy = await startDistinctProxy(esUrl);
+    const apiBase = `http://127.0.0.1:${MISS_API_PORT}`;
+    for (const [what, query, params] of MISSES) {
+      await attempt(size, `${what} req/s`, async () => {
+        const results = await compare({
+          direct: distinct(
+            esUrl.split(',')[0],
+            (i) => {
+              const { body, path } = searchBody({ ...params, dateTo: farDay(i) });
+              return { method: 'POST', path, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
+            },
+            { es: esPid },
+          ),
+          api: distinct(apiBase, (i) => ({ method: 'GET', path: `/api/cases?${query}&dateTo=${farDay(i)}` }), { api: api.pid, es: esPid }),
+          floor: distinct(`http://127.0.0.1:${MISS_PROXY_PORT}`, (i) => ({ method: 'GET', path: `/api/cases?${query}&dateTo=${farDay(i)}` }), {
+            api: proxy.pid,
+            es: esPid,
+          }),
+        });
+        const check = await fetch(`${apiBase}/api/cases?${query}&dateTo=${farDay(distinctKey++)}`);
+        const count = check.ok ? (await check.json()).count : undefined;
+        const miss = !check.ok
+          ? `a new key answered ${check.status}`
+          : check.headers.get('x-cache') === 'MISS'
+            ? ''
+            : `a new key answered ${check.headers.get('x-cache')}`;
+        const { api: served, floor, direct } = results;
+        const note = [errorsNote(served, floor, direct), miss, count === undefined ? '' : `${count} summaries a page`].filter(Boolean).join('; ');
+        row(size, `${what} req/s`, served.rps, floor.rps, 'req/s', '>= 0.8x', `baseline: the pass-through proxy; ${note}`, served.cpu);
+        row(size, `${what} p99`, served.p99, floor.p99, 'ms', '<= 1.3x', 'baseline: the pass-through proxy');
+        row(size, `  pass-through proxy req/s`, floor.rps, direct.rps, 'req/s', '', 'baseline: the same searches sent to Elasticsearch', floor.cpu);
+        row(
+          size,
+          `  the api vs Elasticsearch req/s`,
+          served.rps,
+          direct.rps,
+          'req/s',
+          '',
+          'baseline: the same searches sent to Elasticsearch; CPU: of that direct run',
+          direct.cpu,
+        );
+        if (served.cpu?.api !== null && served.cpu?.es !== null && served.cpu?.es)
+          row(
+            size,
+            `  api CPU per miss vs Elasticsearch's`,
+            served.cpu.api,
+            served.cpu.es,
+            'µs',
+            query.startsWith('type') ? '<= 0.35x' : '',
+            'both measured over the api run',
+          );
+      });
+    }
+  } finally {
+    await stop(proxy);
+    await stop(api);
+  }
+}
