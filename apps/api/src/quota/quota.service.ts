@@ -7,7 +7,7 @@ import { API_KEY_FORMAT, ApiKeyRegistry } from './api-keys';
 import { FailoverStore, RateLimitStore } from './failover.store';
 import { MemoryCounters } from './memory-counters';
 import { InvalidApiKeyError, RateLimitedError } from './quota.errors';
-import { rateLimitPolicyField } from './ratelimit-fields';
+import { rateLimitField, rateLimitPolicyField } from './ratelimit-fields';
 import { QuotaRedis } from './redis.provider';
 
 // The Redis store of @fastify/rate-limit (its Lua INCR/PEXPIRE script) is plain JavaScript without type declarations.
@@ -137,7 +137,7 @@ export class QuotaService {
     const resetSeconds = Math.max(0, Math.ceil(result.ttl / 1000));
     const over = result.current > policy.quota;
     reply.header('RateLimit-Policy', policy.field);
-    reply.header('RateLimit', `"${policy.name}";r=${over ? 0 : policy.quota - result.current};t=${resetSeconds}`);
+    reply.header('RateLimit', rateLimitField({ policy: policy.name, remaining: policy.quota - result.current, resetSeconds }));
     if (!over) return done();
     this.metrics.rateLimited.inc({ policy: policy.name });
     reply.header('Retry-After', String(resetSeconds));
