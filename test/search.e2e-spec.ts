@@ -104,6 +104,15 @@ describe('finding what people mean', () => {
     expect((await search('Roswell')).suggestion).toBeNull();
     expect(await request(api.baseUrl, '/api/cases?limit=1').then((r) => r.body)).not.toHaveProperty('suggestion');
   });
+
+  it('counts the same cases for a misspelt query in the stats as in the list, the second time as the first', async () => {
+    for (let i = 0; i < 2; i++) {
+      const list = await search('Rosswell crash');
+      const stats = await request(api.baseUrl, `/api/stats?q=${encodeURIComponent('Rosswell crash')}`);
+      expect(stats.body.total).toBe(list.total);
+      expect(list.cases[0].id).toBe('1947-roswell-debris-recovery');
+    }
+  });
 });
 
 describe('highlight', () => {

@@ -4,7 +4,20 @@ import { createReadStream } from 'node:fs';
 import http from 'node:http';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
-import { ALIAS, BULK_OPTIONS, buildCaseListRequest, buildCaseSuggestRequest, CASE_INDEX_MAPPINGS, CASE_INDEX_SETTINGS, PAGE } from './settings.mjs';
+import {
+  ALIAS,
+  BULK_OPTIONS,
+  buildCaseListRequest,
+  buildCaseSuggestRequest,
+  CASE_INDEX_MAPPINGS,
+  CASE_INDEX_SETTINGS,
+  correctedQuery,
+  lookupWords,
+  NOTHING_MISSPELT,
+  PAGE,
+  readWordCorrections,
+  spellingLookupRequest,
+} from './settings.mjs';
 
 export function esClient(esUrl) {
   const node = esUrl.split(',')[0];
@@ -28,6 +41,22 @@ export function searchBody(params, build = (alias) => buildCaseListRequest(alias
   const { index, filter_path: filterPath, ...body } = build(ALIAS);
   const query = filterPath ? `?filter_path=${encodeURIComponent(filterPath.join(','))}` : '';
   return { index, body, path: `/${index}/_search${query}` };
+}
+
+/**
+ * The spelling the api works out for q (libs/search/src/spelling-lookup.ts): the lookup it sends
+ * for q's words the first time it sees them (none when no word needs one), and its answer, which
+ * the api then remembers, so that later searches for those words are the list request alone.
+ */
+export async function spellingFor(node, q) {
+  const headers = { 'content-type': 'application/json' };
+  const words = lookupWords(q);
+  const lookup = searchBody({ q }, (alias) => spellingLookupRequest(alias, words) ?? { index: alias });
+  if (!lookup.body.suggest) return { spelling: NOTHING_MISSPELT };
+  const response = await fetch(`${node}${lookup.path}`, { method: 'POST', body: JSON.stringify(lookup.body), headers });
+  const corrections = readWordCorrections(words, (await response.json()).suggest);
+  const spelling = Object.keys(corrections).length > 0 ? { corrections, suggestion: correctedQuery(q, corrections) } : NOTHING_MISSPELT;
+  return { spelling, lookup: { method: 'POST', path: lookup.path, body: JSON.stringify(lookup.body), headers } };
 }
 
 /** An uncached api request and the Elasticsearch request it sends (list or suggest). */

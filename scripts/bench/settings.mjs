@@ -13,8 +13,10 @@ require('../support/load-typescript.cjs');
 export const { buildCaseListRequest, buildCaseSuggestRequest, CASE_INDEX_SETTINGS, CASE_INDEX_MAPPINGS } = require('@app/search');
 const { MAX_LIMIT } = require('@app/cases');
 export const { BULK_OPTIONS } = require(join(root, 'apps', 'ingest', 'src', 'indexing', 'case-indexer.ts'));
-// The spelling lookup the api sends before a q search (libs/search/src/cases.repository.ts).
-export const { spellingLookupRequest, readSpelling, NOTHING_MISSPELT } = require(join(root, 'libs', 'search', 'src', 'case-keyword.query.ts'));
+// The spelling lookup the api asks about a q's words it has not seen yet (libs/search/src/spelling-lookup.ts).
+export const { correctedQuery, lookupWords, NOTHING_MISSPELT, readWordCorrections, spellingLookupRequest } = require(
+  join(root, 'libs', 'search', 'src', 'case-keyword.query.ts'),
+);
 
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);

@@ -4,6 +4,7 @@ import type { ArchiveGenerationTracker } from './archive-generation';
 import type { ArchiveIndexService } from './archive-index.service';
 import { buildCaseFeedRequest, type CaseFeedPage, toCaseFeedPage } from './case-feed.query';
 import type { CaseListParams } from './case-list.query';
+import type { SpellingLookup } from './spelling-lookup';
 
 /** Feeds are few (one per filter set a reader subscribed to) and small. */
 const MAX_CACHED_FEEDS = 500;
@@ -20,6 +21,7 @@ export class CaseFeedRepository {
   constructor(
     private readonly index: ArchiveIndexService,
     private readonly generations: ArchiveGenerationTracker,
+    private readonly spelling: SpellingLookup,
     cacheTtlSeconds: number,
   ) {
     this.cache =
@@ -39,6 +41,6 @@ export class CaseFeedRepository {
   }
 
   private async load(params: CaseListParams): Promise<CaseFeedPage> {
-    return toCaseFeedPage(await this.index.search<CaseSummary>(buildCaseFeedRequest(this.index.alias, params)));
+    return toCaseFeedPage(await this.index.search<CaseSummary>(buildCaseFeedRequest(this.index.alias, await this.spelling.resolve(params))));
   }
 }

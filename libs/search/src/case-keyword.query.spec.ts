@@ -1,4 +1,13 @@
-import { keywordClauses, keywordWords, matchedAllWords, NOTHING_MISSPELT, readSpelling, spellingLookupRequest } from './case-keyword.query';
+import {
+  correctedQuery,
+  keywordClauses,
+  keywordWords,
+  lookupWords,
+  matchedAllWords,
+  NOTHING_MISSPELT,
+  readWordCorrections,
+  spellingLookupRequest,
+} from './case-keyword.query';
 
 const SPEC = ['title.en^3', 'title.zh^3', 'location.name.en^2', 'location.name.zh^2', 'summary.en', 'summary.zh'];
 const DEEP = ['deep.en', 'deep.zh'];
@@ -7,12 +16,15 @@ const PREFIX = ['title.en.prefix^3', 'location.name.en.prefix^2'];
 const fuzzy = (query: string, boost: number) => ({
   multi_match: { query, fields: FUZZY, analyzer: 'case_text_en', fuzziness: 'AUTO:4,8', prefix_length: 1, max_expansions: 10, boost },
 });
-const asTyped = (query: string) => ({
-  multi_match: { query, fields: [...SPEC, ...DEEP.map((field) => `${field}^0.3`)], type: 'cross_fields', operator: 'and', zero_terms_query: 'all' },
+const anywhere = (query: string, fields: string[]) => ({
+  multi_match: { query, fields, type: 'cross_fields', operator: 'and', zero_terms_query: 'all' },
 });
+const EN_ANYWHERE = ['title.en^6', 'location.name.en^4', 'summary.en^2', 'deep.en^0.8'];
+const ZH_ANYWHERE = ['title.zh^3', 'location.name.zh^2', 'summary.zh', 'deep.zh^0.3'];
+const ALL_ANYWHERE = [...SPEC, 'deep.en^0.3', 'deep.zh^0.3'];
 
 describe('keywordClauses', () => {
-  it('lists a case matching any layer, and orders by all words, words in order, then every word anywhere', () => {
+  it('without a spelling lookup, lists a case matching any layer, and orders by all words, words in order, then most words anywhere', () => {
     expect(keywordClauses('Kecksberg  7 crash')).toEqual({
       must: [
         {
@@ -33,12 +45,17 @@ describe('keywordClauses', () => {
         { multi_match: { query: 'Kecksberg  7 crash', fields: SPEC, type: 'phrase', slop: 3, boost: 2 } },
         {
           bool: {
-            _name: 'all',
             boost: 3,
-            must: [
-              { bool: { should: [asTyped('Kecksberg'), fuzzy('Kecksberg', 1)] } },
-              asTyped('7'),
-              { bool: { should: [asTyped('crash'), fuzzy('crash', 1), { multi_match: { query: 'crash', fields: PREFIX, boost: 1 } }] } },
+            minimum_should_match: 3,
+            should: [
+              { bool: { _name: 'word 0', should: [anywhere('Kecksberg', EN_ANYWHERE), fuzzy('Kecksberg', 1)] } },
+              { bool: { _name: 'word 1', should: [anywhere('7', ALL_ANYWHERE)] } },
+              {
+                bool: {
+                  _name: 'word 2',
+                  should: [anywhere('crash', EN_ANYWHERE), fuzzy('crash', 1), { multi_match: { query: 'crash', fields: PREFIX, boost: 1 } }],
+                },
+              },
             ],
           },
         },
@@ -46,16 +63,20 @@ describe('keywordClauses', () => {
     });
   });
 
-  it('lets the layers themselves be the all-words query for a one-word query', () => {
-    const { must, should } = keywordClauses('Rendle');
+  it('lifts a case with all but one word of a longer query', () => {
+    const { should } = keywordClauses('general Roger Ramey weather balloon', NOTHING_MISSPELT);
+    expect((should as object[])[2]).toMatchObject({ bool: { minimum_should_match: 4 } });
+  });
+
+  it('lets the layers themselves be the every-word test for a one-word query', () => {
+    const { must, should } = keywordClauses('Rendle', NOTHING_MISSPELT);
     expect(must).toEqual([
       {
         bool: {
-          _name: 'all',
+          _name: 'word 0',
           should: [
             { multi_match: { query: 'Rendle', fields: SPEC, type: 'cross_fields', operator: 'or', minimum_should_match: '1' } },
             { multi_match: { query: 'Rendle', fields: DEEP, type: 'cross_fields', operator: 'or', boost: 0.3 } },
-            fuzzy('Rendle', 1),
             { multi_match: { query: 'Rendle', fields: PREFIX, boost: 0.3 } },
           ],
         },
@@ -64,11 +85,20 @@ describe('keywordClauses', () => {
     expect(should).toHaveLength(2);
   });
 
-  it('forgives no misspelling and no prefix in Chinese or in a word with digits', () => {
+  it('forgives no misspelling and no prefix in Chinese or in a word with digits, and reads a Chinese word in the Chinese fields', () => {
     const { must, should } = keywordClauses('凯克斯堡 F-89');
     expect(JSON.stringify(must)).not.toContain('fuzziness');
     expect(JSON.stringify(must)).not.toContain('.prefix');
-    expect(should).toContainEqual({ bool: { _name: 'all', boost: 3, must: [asTyped('凯克斯堡'), asTyped('F-89')] } });
+    expect(should).toContainEqual({
+      bool: {
+        boost: 3,
+        minimum_should_match: 2,
+        should: [
+          { bool: { _name: 'word 0', should: [anywhere('凯克斯堡', ZH_ANYWHERE)] } },
+          { bool: { _name: 'word 1', should: [anywhere('F-89', ALL_ANYWHERE)] } },
+        ],
+      },
+    });
   });
 
   it('splits the query into words on any whitespace', () => {
@@ -77,83 +107,66 @@ describe('keywordClauses', () => {
 });
 
 describe('matchedAllWords', () => {
-  it('reads the all-words query among a hit’s matched queries, in either form Elasticsearch gives them', () => {
-    expect(matchedAllWords(['all'])).toBe(true);
-    expect(matchedAllWords({ all: 1.5 })).toBe(true);
-    expect(matchedAllWords([])).toBe(false);
-    expect(matchedAllWords(undefined)).toBe(false);
+  it('says a hit matched every word when each word’s query is among its matched queries, in either form Elasticsearch gives them', () => {
+    expect(matchedAllWords('Roswell', ['word 0'])).toBe(true);
+    expect(matchedAllWords('Roswell crash', { 'word 0': 1.5, 'word 1': 0.2 })).toBe(true);
+    expect(matchedAllWords('Roswell crash', ['word 0'])).toBe(false);
+    expect(matchedAllWords('Roswell', undefined)).toBe(false);
   });
 });
 
 describe('the spelling lookup', () => {
-  it('asks the term suggester, and nothing else, for the words the archive lacks as typed', () => {
-    expect(spellingLookupRequest('cases', 'Rosswell crash')).toEqual({
+  it('asks the term suggester, and nothing else, for the words the archive lacks as typed, within the edits each word’s length allows', () => {
+    const term = { field: 'spelling', suggest_mode: 'missing', min_word_length: 4, prefix_length: 1, size: 1 };
+    expect(spellingLookupRequest('cases', ['Rosswell', 'crash', 'UFO'])).toEqual({
       index: 'cases',
       size: 0,
       track_total_hits: false,
       filter_path: ['suggest.*.offset', 'suggest.*.length', 'suggest.*.options.text'],
       suggest: {
-        text: 'Rosswell crash',
-        missing: { term: { field: 'spelling', suggest_mode: 'missing', min_word_length: 4, prefix_length: 1, max_edits: 2, size: 1 } },
+        near: { text: 'crash', term: { ...term, max_edits: 1 } },
+        far: { text: 'Rosswell', term: { ...term, max_edits: 2 } },
       },
     });
   });
 
   it('is not asked for a query with no Latin word of 4 letters or more', () => {
-    expect(spellingLookupRequest('cases', '罗斯威尔 坠毁')).toBeUndefined();
-    expect(spellingLookupRequest('cases', '1952 华盛顿 UFO')).toBeUndefined();
+    expect(spellingLookupRequest('cases', keywordWords('罗斯威尔 坠毁'))).toBeUndefined();
+    expect(spellingLookupRequest('cases', keywordWords('1952 华盛顿 UFO'))).toBeUndefined();
   });
 
-  it('reads each misspelt word with its correction, and the corrected query', () => {
+  it('looks up only Latin words of 4 letters or more', () => {
+    expect(lookupWords('Rosswell UFO 1952 crash 罗斯威尔')).toEqual(['Rosswell', 'crash']);
+  });
+
+  it('reads each misspelt word with its correction, tokens within a word included, and the corrected query', () => {
     const suggest = {
-      missing: [
+      near: [{ text: 'crahs', offset: 0, length: 5, options: [{ text: 'crash', score: 0.6, freq: 40 }] }],
+      far: [
         { text: 'rosswell', offset: 0, length: 8, options: [{ text: 'roswell', score: 0.8, freq: 12 }] },
-        { text: 'ufo', offset: 9, length: 3, options: [] },
-        { text: 'crahs', offset: 14, length: 5, options: [{ text: 'crash', score: 0.6, freq: 40 }] },
+        { text: 'mount', offset: 9, length: 5, options: [] },
+        { text: 'rainer', offset: 15, length: 6, options: [{ text: 'rainier', score: 0.8, freq: 3 }] },
       ],
     };
-    expect(readSpelling('Rosswell UFO  Crahs', suggest as never)).toEqual({
-      corrections: { Rosswell: 'roswell', Crahs: 'crash' },
-      suggestion: 'roswell ufo  crash',
-    });
+    const corrections = readWordCorrections(['Rosswell', 'Mount-Rainer', 'Crahs'], suggest as never);
+    expect(corrections).toEqual({ Rosswell: 'roswell', 'Mount-Rainer': 'Mount-rainier', Crahs: 'crash' });
+    expect(correctedQuery('Rosswell UFO  Crahs', corrections)).toBe('roswell ufo  crash');
   });
 
   it('finds nothing misspelt when no word has a correction', () => {
-    expect(readSpelling('Roswell', { missing: [{ text: 'roswell', offset: 0, length: 7, options: [] }] } as never)).toEqual(NOTHING_MISSPELT);
-    expect(readSpelling('Roswell', undefined)).toEqual(NOTHING_MISSPELT);
+    expect(readWordCorrections(['Roswell'], { near: [{ text: 'roswell', offset: 0, length: 7, options: [] }] } as never)).toEqual({});
+    expect(readWordCorrections(['Roswell'], undefined)).toEqual({});
   });
 
-  it('runs no fuzzy query: the misspelt words are replaced by their corrections, in the layer and in the every-word test', () => {
+  it('runs no fuzzy query: only the misspelt words are looked for, as their corrections, in the layer and in the every-word test', () => {
     const spelling = { corrections: { Rosswell: 'roswell' }, suggestion: 'roswell ufo crash' };
-    expect(keywordClauses('Rosswell UFO crash', spelling)).toEqual({
-      must: [
-        {
-          bool: {
-            should: [
-              { multi_match: { query: 'Rosswell UFO crash', fields: SPEC, type: 'cross_fields', operator: 'or', minimum_should_match: '1' } },
-              { multi_match: { query: 'Rosswell UFO crash', fields: DEEP, type: 'cross_fields', operator: 'or', boost: 0.3 } },
-              // The misspellings layer's fields and weights, with the word the lookup named: no fuzzy rewrite.
-              { multi_match: { query: 'roswell UFO crash', fields: FUZZY, analyzer: 'case_text_en', boost: 1 } },
-              { multi_match: { query: 'crash', fields: PREFIX, boost: 0.3 } },
-            ],
-          },
-        },
-      ],
-      should: [
-        { multi_match: { query: 'Rosswell UFO crash', fields: SPEC, type: 'cross_fields', operator: 'and', boost: 10 } },
-        { multi_match: { query: 'Rosswell UFO crash', fields: SPEC, type: 'phrase', slop: 3, boost: 2 } },
-        {
-          bool: {
-            _name: 'all',
-            boost: 3,
-            must: [
-              { bool: { should: [asTyped('Rosswell'), asTyped('roswell')] } },
-              asTyped('UFO'),
-              { bool: { should: [asTyped('crash'), { multi_match: { query: 'crash', fields: PREFIX, boost: 1 } }] } },
-            ],
-          },
-        },
-      ],
+    const { must, should } = keywordClauses('Rosswell UFO crash', spelling);
+    expect(JSON.stringify({ must, should })).not.toContain('fuzziness');
+    expect((must as { bool: { should: unknown[] } }[])[0].bool.should).toContainEqual({
+      multi_match: { query: 'roswell', fields: FUZZY, analyzer: 'case_text_en', boost: 1 },
+    });
+    expect((should as object[])[2]).toMatchObject({
+      bool: { should: [{ bool: { _name: 'word 0', should: [anywhere('Rosswell', EN_ANYWHERE), anywhere('roswell', EN_ANYWHERE)] } }, {}, {}] },
     });
   });
 

@@ -42,11 +42,23 @@ export const DEEP_FIELDS = ['deep.en', 'deep.zh'];
  */
 export const FUZZY_FIELDS = ['title.en^3', 'location.name.en^2', 'summary.en', 'detail.en^0.5'];
 
+/** Where a Latin word of the every-word test is looked for, and at what weight (see anywhereClause). */
+const ANYWHERE_EN_FIELDS = ['title.en^6', 'location.name.en^4', 'summary.en^2', 'deep.en^0.8'];
+/** Where a word of Chinese characters alone is looked for: the Chinese fields (see anywhereClause). */
+const ANYWHERE_ZH_FIELDS = ['title.zh^3', 'location.name.zh^2', 'summary.zh', `deep.zh^${0.3}`];
+/** Where any other word (digits, mixed scripts) is looked for: every field. */
+const ANYWHERE_FIELDS = [...KEYWORD_FIELDS, 'deep.en^0.3', 'deep.zh^0.3'];
+
+/** A word of Chinese characters only (no Latin letters or digits). */
+const HAN_WORD = /^[\p{Script=Han}\p{P}]+$/u;
+
 /** Each word's first 2-20 letters (elastic/index/cases.mappings.json), for the last word of a query. */
 export const PREFIX_FIELDS = ['title.en.prefix^3', 'location.name.en.prefix^2'];
 
-/** The name of the query that matches a case only if every word of `q` matched in it. */
-export const ALL_WORDS_QUERY = 'all';
+/** The name of the query that matches a case when the `i`th word of `q` matched in it. */
+export function wordQueryName(i: number): string {
+  return `word ${i}`;
+}
 
 /**
  * The all-words match decides the order, and words found in the query's order (within a few
@@ -97,7 +109,7 @@ export function keywordClauses(q: string, spelling?: KeywordSpelling): Pick<esty
   // After the spelling lookup, each misspelt word is replaced by the word it names (the nearest
   // indexed one), and the Latin words are looked for as typed in this layer's fields and weights: no
   // fuzzy rewrite at all. Without a lookup (stats, export, feed), every Latin word is made fuzzy.
-  const forgiven = spelling ? latin.map((word) => (Object.hasOwn(spelling.corrections, word) ? spelling.corrections[word] : word)) : latin;
+  const forgiven = spelling ? latin.filter((word) => Object.hasOwn(spelling.corrections, word)).map((word) => spelling.corrections[word]) : latin;
   const last = words.at(-1);
   const prefix = last !== undefined && LATIN_WORD.test(last) ? last : undefined;
   const spec = { query: q, fields: KEYWORD_FIELDS, type: 'cross_fields' as const };
@@ -108,7 +120,7 @@ export function keywordClauses(q: string, spelling?: KeywordSpelling): Pick<esty
     must: [
       {
         bool: {
-          ...(single ? { _name: ALL_WORDS_QUERY } : {}),
+          ...(single ? { _name: wordQueryName(0) } : {}),
           should: [
             { multi_match: { ...spec, operator: 'or', minimum_should_match: '1' } },
             { multi_match: { query: q, fields: DEEP_FIELDS, type: 'cross_fields', operator: 'or', boost: DEEP_BOOST } },
@@ -121,43 +133,49 @@ export function keywordClauses(q: string, spelling?: KeywordSpelling): Pick<esty
     should: [
       { multi_match: { ...spec, operator: 'and', boost: ALL_WORDS_BOOST } },
       { multi_match: { query: q, fields: KEYWORD_FIELDS, type: 'phrase', slop: PHRASE_SLOP, boost: PHRASE_BOOST } },
-      ...(single ? [] : [allWordsClause(words, prefix, spelling)]),
+      ...(single ? [] : [mostWordsClause(words, prefix, spelling)]),
     ],
   };
 }
 
 /**
- * Matches a case only if each word of the query matched it somewhere: as typed in any searched
- * field, as its correction (a word the spelling lookup found misspelt), or as a prefix (the last
- * word). Each word is a cross_fields term query: no fuzzy rewrite here, the lookup already named
- * the word meant (without a lookup, each Latin word is also looked for within an edit distance).
+ * Lifts a case in which most words of the query matched somewhere (all of up to three words, all but
+ * one of more): as typed in any searched field, as its correction (a word the spelling lookup found
+ * misspelt), or as a prefix (the last word). "All but one" lets a case that names the general, his
+ * name and the weather balloon outrank titles holding only the commonest word. Each word's clause is
+ * named (wordQueryName), so a hit's matched queries say which words it has (matchedAllWords). Each
+ * word is a cross_fields term query: no fuzzy rewrite here, the lookup already named the word meant
+ * (without a lookup, each Latin word is also looked for within an edit distance).
  * zero_terms_query keeps a word that is only a stop word ("the") from failing every case.
  */
-function allWordsClause(words: string[], prefix: string | undefined, spelling: KeywordSpelling | undefined): estypes.QueryDslQueryContainer {
+function mostWordsClause(words: string[], prefix: string | undefined, spelling: KeywordSpelling | undefined): estypes.QueryDslQueryContainer {
   return {
     bool: {
-      _name: ALL_WORDS_QUERY,
       boost: ALL_WORDS_ANYWHERE_BOOST,
-      must: words.map((word, i) => {
-        const asTyped = anywhereClause(word);
+      minimum_should_match: words.length <= 3 ? words.length : words.length - 1,
+      should: words.map((word, i) => {
         const forgiving = [
           // A word the lookup did not find in the English text may still be in a spec or a source.
           ...(spelling && Object.hasOwn(spelling.corrections, word) ? [anywhereClause(spelling.corrections[word])] : []),
           ...(!spelling && LATIN_WORD.test(word) ? [fuzzyClause(word, 1)] : []),
           ...(prefix !== undefined && i === words.length - 1 ? [prefixClause(prefix, 1)] : []),
         ];
-        return forgiving.length > 0 ? { bool: { should: [asTyped, ...forgiving] } } : asTyped;
+        return { bool: { _name: wordQueryName(i), should: [anywhereClause(word), ...forgiving] } };
       }),
     },
   };
 }
 
-/** The word as typed (stemmed, synonyms) in any of the spec's or the deeper fields. */
+/**
+ * The word as typed (stemmed, synonyms) in any of the spec's or the deeper fields. A Latin word's
+ * English fields weigh more (ANYWHERE_EN_FIELDS): a name found only in a detail then lifts its case
+ * above the many whose titles hold the query's other, commoner words.
+ */
 function anywhereClause(word: string): estypes.QueryDslQueryContainer {
   return {
     multi_match: {
       query: word,
-      fields: [...KEYWORD_FIELDS, ...DEEP_FIELDS.map((field) => `${field}^${DEEP_BOOST}`)],
+      fields: LATIN_WORD.test(word) ? ANYWHERE_EN_FIELDS : HAN_WORD.test(word) ? ANYWHERE_ZH_FIELDS : ANYWHERE_FIELDS,
       type: 'cross_fields',
       operator: 'and',
       zero_terms_query: 'all',
@@ -184,9 +202,9 @@ function prefixClause(word: string, boost: number): estypes.QueryDslQueryContain
   return { multi_match: { query: word, fields: PREFIX_FIELDS, boost } };
 }
 
-/** Whether a hit matched every word (its `matched_queries` from a request built with keywordClauses). */
-export function matchedAllWords(matchedQueries: string[] | Record<string, number> | undefined): boolean {
-  return matchedNamed(matchedQueries, ALL_WORDS_QUERY);
+/** Whether a hit matched every word of `q` (its `matched_queries` from a request built with keywordClauses). */
+export function matchedAllWords(q: string, matchedQueries: string[] | Record<string, number> | undefined): boolean {
+  return keywordWords(q).every((_, i) => matchedNamed(matchedQueries, wordQueryName(i)));
 }
 
 function matchedNamed(matchedQueries: string[] | Record<string, number> | undefined, name: string): boolean {
@@ -205,58 +223,85 @@ export interface KeywordSpelling {
 /** A query none of whose words needs looking up (no Latin word of 4 letters or more): nothing is misspelt. */
 export const NOTHING_MISSPELT: KeywordSpelling = Object.freeze({ corrections: Object.freeze({}) }) as KeywordSpelling;
 
-/** The name of the term suggester in the spelling lookup. */
-export const SPELLING_LOOKUP = 'missing';
-
 /** Words shorter than this are never looked up (nor made fuzzy: see FUZZINESS). */
 const MIN_LOOKUP_LENGTH = 4;
 
 /**
- * The spelling lookup, asked before a keyword list search: Elasticsearch's term suggester over
- * `spelling` (every English title, place name, summary and detail, unstemmed), in mode `missing`,
- * which proposes a word only for a typed word the archive does not contain (within 2 edits, the
- * first letter right). Those words alone then get the misspellings layer (keywordClauses), and the
- * corrected query is the did-you-mean. No hits, no total: for a word the archive contains it costs
- * one term lookup. Undefined when the query has no Latin word of 4 letters or more (nothing to
- * forgive: Chinese is never made fuzzy, and shorter words never are either).
+ * The lookup's two term suggesters, one per edit budget, as FUZZINESS allows: 1 edit for words of
+ * 4-7 letters, 2 from 8 (so "Lakenh" is not taken for "lake", two letters away).
  */
-export function spellingLookupRequest(index: string, q: string): estypes.SearchRequest | undefined {
-  if (!keywordWords(q).some((word) => LATIN_WORD.test(word) && word.length >= MIN_LOOKUP_LENGTH)) return undefined;
+const LOOKUP_GROUPS = [
+  { name: 'near', maxEdits: 1, holds: (word: string) => word.length < 8 },
+  { name: 'far', maxEdits: 2, holds: (word: string) => word.length >= 8 },
+] as const;
+
+/** The words of `q` the spelling lookup is asked about: Latin-script words of 4 letters or more. */
+export function lookupWords(q: string): string[] {
+  return keywordWords(q).filter((word) => LATIN_WORD.test(word) && word.length >= MIN_LOOKUP_LENGTH);
+}
+
+/**
+ * The spelling lookup, asked before a keyword search about the words not already known (see
+ * SpellingLookup): Elasticsearch's term suggester over `spelling` (every English title, place name,
+ * summary and detail, unstemmed), in mode `missing`, which proposes a word only for a typed word the
+ * archive does not contain (the first letter right, within the edits its length allows). Those
+ * words alone then get the misspellings layer (keywordClauses), and the corrected query is the
+ * did-you-mean. No hits, no total. Undefined when no word is to be looked up (lookupWords).
+ */
+export function spellingLookupRequest(index: string, words: string[]): estypes.SearchRequest | undefined {
+  const looked = words.filter((word) => LATIN_WORD.test(word) && word.length >= MIN_LOOKUP_LENGTH);
+  if (looked.length === 0) return undefined;
+  const suggest: Record<string, estypes.SearchSuggester> = {};
+  for (const group of LOOKUP_GROUPS) {
+    const text = looked.filter(group.holds).join(' ');
+    if (!text) continue;
+    suggest[group.name] = {
+      text,
+      term: { field: 'spelling', suggest_mode: 'missing', min_word_length: MIN_LOOKUP_LENGTH, prefix_length: 1, max_edits: group.maxEdits, size: 1 },
+    } as estypes.SearchSuggester;
+  }
   return {
     index,
     size: 0,
     track_total_hits: false,
     filter_path: ['suggest.*.offset', 'suggest.*.length', 'suggest.*.options.text'],
-    suggest: {
-      text: q,
-      [SPELLING_LOOKUP]: {
-        term: { field: 'spelling', suggest_mode: 'missing', min_word_length: MIN_LOOKUP_LENGTH, prefix_length: 1, max_edits: 2, size: 1 },
-      },
-    } as estypes.SearchSuggester,
+    suggest: suggest as estypes.SearchSuggester,
   };
 }
 
 /**
- * The lookup's answer: each whitespace-separated word of `q` that holds a token the archive lacks
- * and has a nearest word for, and `q` (lower-cased, as the suggester's words are) with those tokens
- * replaced. A word the archive lacks with nothing near it is left alone: no misspelling layer could
- * find it either.
+ * The lookup's answer for `words` (as spellingLookupRequest sent them): each word that holds a token
+ * the archive lacks and has an indexed word near enough, with that token replaced by it. A word the
+ * archive lacks with nothing near it is left out: no misspellings layer could find it either.
  */
-export function readSpelling(q: string, suggest: Record<string, estypes.SearchSuggest[]> | undefined): KeywordSpelling {
-  const spans = [...q.matchAll(/\S+/g)].map((match) => ({ word: match[0], start: match.index, end: match.index + match[0].length }));
+export function readWordCorrections(words: string[], suggest: Record<string, estypes.SearchSuggest[]> | undefined): Record<string, string> {
   const corrections: Record<string, string> = {};
-  let corrected = '';
-  let from = 0;
-  for (const entry of suggest?.[SPELLING_LOOKUP] ?? []) {
+  for (const group of LOOKUP_GROUPS) {
+    const sent = words.filter((word) => LATIN_WORD.test(word) && word.length >= MIN_LOOKUP_LENGTH && group.holds(word));
+    Object.assign(corrections, correctionsIn(sent, suggest?.[group.name] ?? []));
+  }
+  return corrections;
+}
+
+/** One suggester's corrections, its entries' offsets being into `words` joined by single spaces. */
+function correctionsIn(words: string[], entries: estypes.SearchSuggest[]): Record<string, string> {
+  const starts = words.map((_, i) => words.slice(0, i).reduce((at, word) => at + word.length + 1, 0));
+  const corrections: Record<string, string> = {};
+  for (const entry of entries) {
     const options = Array.isArray(entry.options) ? entry.options : [entry.options];
     const option = options[0];
     if (!option || !('text' in option)) continue;
-    const word = spans.find((span) => span.start <= entry.offset && entry.offset < span.end)?.word;
-    if (word === undefined || !LATIN_WORD.test(word)) continue;
-    corrections[word] = option.text;
-    corrected += q.slice(from, entry.offset) + option.text;
-    from = entry.offset + entry.length;
+    let i = starts.length - 1;
+    while (i >= 0 && starts[i] > entry.offset) i--;
+    if (i < 0 || entry.offset >= starts[i] + words[i].length) continue;
+    const word = corrections[words[i]] ?? words[i];
+    const at = entry.offset - starts[i] + (word.length - words[i].length);
+    corrections[words[i]] = word.slice(0, at) + option.text + word.slice(at + entry.length);
   }
-  if (from === 0) return NOTHING_MISSPELT;
-  return { corrections, suggestion: (corrected + q.slice(from)).toLowerCase() };
+  return corrections;
+}
+
+/** Did you mean: `q` with each corrected word replaced, lower-cased (as the suggester gives its words). */
+export function correctedQuery(q: string, corrections: Record<string, string>): string {
+  return q.replace(/\S+/g, (word) => (Object.hasOwn(corrections, word) ? corrections[word] : word)).toLowerCase();
 }

@@ -253,12 +253,12 @@ describe('toCaseListPage with a keyword', () => {
       hits: {
         total: { value: 2 },
         hits: [
-          { _source: { id: 'b' }, matched_queries: ['all'] },
-          { _source: { id: 'a' }, matched_queries: [] },
+          { _source: { id: 'b' }, matched_queries: ['word 0', 'word 1'] },
+          { _source: { id: 'a' }, matched_queries: ['word 1'] },
         ],
       },
     } as never;
-    expect(toCaseListPage(response, { q: 'Rosswell' })).toEqual({
+    expect(toCaseListPage(response, { q: 'Rosswell crash' })).toEqual({
       total: 2,
       cases: [
         { id: 'b', match: 'all' },
@@ -269,7 +269,7 @@ describe('toCaseListPage with a keyword', () => {
   });
 
   it('leaves match out when fields= does not name it, and keeps it when it does', () => {
-    const response = { hits: { total: { value: 1 }, hits: [{ _source: { id: 'b' }, matched_queries: ['all'] }] } } as never;
+    const response = { hits: { total: { value: 1 }, hits: [{ _source: { id: 'b' }, matched_queries: ['word 0'] }] } } as never;
     expect(toCaseListPage(response, { q: 'x', fields: ['title'] }).cases).toEqual([{ id: 'b' }]);
     expect(toCaseListPage(response, { q: 'x', fields: ['title', 'match'] }).cases).toEqual([{ id: 'b', match: 'all' }]);
     expect(buildCaseListRequest('cases', { q: 'x', fields: ['title', 'match'], limit: 1, offset: 0 })._source).toEqual(['id', 'title']);
@@ -282,7 +282,7 @@ describe('toCaseListPage with a keyword', () => {
     expect(showsSuggestion({ offset: 0 })).toBe(false);
   });
 
-  it('makes fuzzy only the words the spelling lookup found missing', () => {
+  it('builds the keyword clauses from the spelling lookup’s answer', () => {
     const spelling = { corrections: { Rosswell: 'roswell' }, suggestion: 'roswell crash' };
     const request = buildCaseListRequest('cases', { q: 'Rosswell crash', spelling, limit: 10, offset: 0 });
     expect(request.query).toEqual({ bool: { filter: [], ...keywordClauses('Rosswell crash', spelling) } });
@@ -290,8 +290,8 @@ describe('toCaseListPage with a keyword', () => {
 
   it('splices match onto each summary as it came, without parsing it, when the hits carry sort values', () => {
     const body = Buffer.from(
-      '{"hits":{"total":{"value":2},"hits":[{"_source":{"id":"b","title":{"en":"B"}},"sort":[2.5,-1,"b"],"matched_queries":["all"]},' +
-        '{"_source":{"id":"a"},"sort":[1.5,-1,"a"]}]}}',
+      '{"hits":{"total":{"value":2},"hits":[{"_source":{"id":"b","title":{"en":"B"}},"sort":[2.5,-1,"b"],"matched_queries":["word 0","word 1"]},' +
+        '{"_source":{"id":"a"},"sort":[1.5,-1,"a"],"matched_queries":["word 1"]}]}}',
     );
     const page = readCaseListPage(body, { q: 'b a' });
     expect(page.casesJson.map((json) => json.toString('utf8'))).toEqual(['{"id":"b","title":{"en":"B"},"match":"all"}', '{"id":"a","match":"some"}']);

@@ -169,7 +169,7 @@ const HIGHLIGHT: estypes.SearchHighlight = {
  */
 export function readCaseListPage(body: Buffer, params: Pick<CaseListParams, 'highlight' | 'facets' | 'q' | 'fields'> = {}): CaseListPageJson {
   const raw = params.highlight ? undefined : readRawHits(body);
-  const casesJson = raw && (showsMatch(params) ? withMatches(raw.sources, raw.matchedQueries) : raw.sources);
+  const casesJson = raw && (showsMatch(params) ? withMatches(params.q ?? '', raw.sources, raw.matchedQueries) : raw.sources);
   if (raw && casesJson) {
     const facets = params.facets?.length ? { facets: toFacetCounts(raw.aggregations as never, params.facets) } : {};
     return { total: raw.total ?? 0, ...facets, casesJson, lastSort: raw.lastSort };
@@ -188,11 +188,11 @@ const MATCH_ALL = Buffer.from(',"match":"all"}');
 const MATCH_SOME = Buffer.from(',"match":"some"}');
 
 /** Each summary's JSON with `match` as its last member (undefined if one is not a plain object's bytes). */
-function withMatches(sources: Buffer[], matchedQueries: (string[] | undefined)[] = []): Buffer[] | undefined {
+function withMatches(q: string, sources: Buffer[], matchedQueries: (string[] | undefined)[] = []): Buffer[] | undefined {
   const out: Buffer[] = [];
   for (const [i, source] of sources.entries()) {
     if (source.length <= 2 || source[source.length - 1] !== 0x7d) return undefined;
-    out.push(Buffer.concat([source.subarray(0, source.length - 1), matchedAllWords(matchedQueries[i]) ? MATCH_ALL : MATCH_SOME]));
+    out.push(Buffer.concat([source.subarray(0, source.length - 1), matchedAllWords(q, matchedQueries[i]) ? MATCH_ALL : MATCH_SOME]));
   }
   return out;
 }
@@ -216,7 +216,7 @@ export function toCaseListPage(
     cases: hits.map((hit) => ({
       ...(hit._source as CaseSummary),
       ...(params.highlight ? { highlight: hit.highlight ?? {} } : {}),
-      ...(match ? { match: matchedAllWords(hit.matched_queries) ? ('all' as const) : ('some' as const) } : {}),
+      ...(match ? { match: matchedAllWords(params.q ?? '', hit.matched_queries) ? ('all' as const) : ('some' as const) } : {}),
     })),
     lastSort: hits.at(-1)?.sort as SortValues | undefined,
   };

@@ -4,6 +4,7 @@ import { BY_YEAR_AGG, bucketCounts, COUNTRY_BUCKETS, sortTranches, TRANCHE_BUCKE
 import type { CaseFilterParams } from './case-filter.query';
 import { INCIDENT_DATE_FIELD } from './case-index.definition';
 import { buildCaseQuery } from './case-list.query';
+import type { KeywordSpelling } from './case-keyword.query';
 
 export interface CaseStats {
   total: number;
@@ -21,7 +22,7 @@ export interface CaseStats {
 }
 
 /** Every statistic in one request: counts only, no hits, over the cases the filters keep (all by default). */
-export function buildStatsRequest(index: string, filters: CaseFilterParams = {}): estypes.SearchRequest {
+export function buildStatsRequest(index: string, filters: CaseFilterParams & { spelling?: KeywordSpelling } = {}): estypes.SearchRequest {
   const filtered = Object.values(filters).some((value) => value !== undefined);
   return {
     index,

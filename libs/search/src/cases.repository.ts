@@ -4,7 +4,6 @@ import type { CaseRecord } from '@app/cases';
 import { ArchiveGenerationTracker } from './archive-generation';
 import { ArchiveIndexService, type ArchiveGeneration } from './archive-index.service';
 import { buildCaseExportRequest, EXPORT_KEEP_ALIVE } from './case-export.query';
-import { NOTHING_MISSPELT, readSpelling, spellingLookupRequest } from './case-keyword.query';
 import { buildCaseListRequest, CaseListPageJson, CaseListParams, readCaseListPage, showsSuggestion } from './case-list.query';
 import type { CaseFilterParams } from './case-filter.query';
 import { buildRelatedCasesRequest } from './case-related.query';
@@ -13,6 +12,7 @@ import { buildCaseSuggestRequest, CaseSuggestParams, CaseSuggestion, toCaseSugge
 import { INDEX_ONLY_FIELDS } from './case-index.definition';
 import { readRawHits, type SortValues } from './raw-hits';
 import { CaseNotFoundError } from './search.errors';
+import { SpellingLookup } from './spelling-lookup';
 
 /** Pages of full records, read on demand (one page ahead at most); close() releases the point in time. */
 export interface CaseExportPages {
@@ -30,6 +30,7 @@ export class CasesRepository {
   constructor(
     private readonly index: ArchiveIndexService,
     private readonly generations: ArchiveGenerationTracker,
+    private readonly spelling: SpellingLookup,
   ) {}
 
   /** The index the alias points at and whether Elasticsearch is reachable, as of the last probe. */
@@ -43,17 +44,15 @@ export class CasesRepository {
   }
 
   /**
-   * A list page. With `q`, the spelling lookup first (a suggester-only search, when the query has a
-   * word to look up): its misspelt words alone are made fuzzy, and its correction is the first
-   * page's did-you-mean.
+   * A list page. With `q`, the spelling lookup's answer (remembered per word, see SpellingLookup)
+   * says which words are misspelt and what they stand for; its corrected query is the first page's
+   * did-you-mean.
    */
   async list(params: CaseListParams): Promise<CaseListPageJson> {
-    const lookup = params.q ? spellingLookupRequest(this.index.alias, params.q) : undefined;
-    const spelling = lookup ? readSpelling(params.q!, (await this.index.search(lookup)).suggest) : NOTHING_MISSPELT;
-    const searched = params;
-    void spelling;
+    const searched = await this.spelling.resolve(params);
     const page = readCaseListPage(await this.index.searchBytes(buildCaseListRequest(this.index.alias, searched)), params);
-    return spelling.suggestion !== undefined && showsSuggestion(params) ? { ...page, suggestion: spelling.suggestion } : page;
+    const suggestion = searched.spelling?.suggestion;
+    return suggestion !== undefined && showsSuggestion(params) ? { ...page, suggestion } : page;
   }
 
   async findById(id: string): Promise<CaseRecord> {
@@ -67,7 +66,7 @@ export class CasesRepository {
   }
 
   async stats(filters: CaseFilterParams = {}): Promise<CaseStats> {
-    return toStats(await this.index.search(buildStatsRequest(this.index.alias, filters)));
+    return toStats(await this.index.search(buildStatsRequest(this.index.alias, await this.spelling.resolve(filters))));
   }
 
   /** The cases most like this one (never itself); CaseNotFoundError for an unknown id. */
@@ -83,7 +82,8 @@ export class CasesRepository {
    * concrete index behind the alias, and a point in time is opened on that same index only when
    * there is more to read (a re-index meanwhile moves the alias, never that index's contents).
    */
-  async openExport(params: CaseListParams, pageSize: number): Promise<CaseExportPages> {
+  async openExport(asked: CaseListParams, pageSize: number): Promise<CaseExportPages> {
+    const params = await this.spelling.resolve(asked);
     const index = (await this.generation()).index ?? this.index.alias;
     const first = readExportPage(await this.index.searchBytes(buildCaseExportRequest({ index }, params, pageSize)));
     if (first.sources.length < pageSize || !first.lastSort) {

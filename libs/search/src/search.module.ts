@@ -4,6 +4,7 @@ import { ArchiveGenerationTracker } from './archive-generation';
 import { ArchiveIndexService, createArchiveIndex } from './archive-index.service';
 import { CaseFeedRepository } from './case-feed.repository';
 import { CasesRepository } from './cases.repository';
+import { SpellingLookup } from './spelling-lookup';
 
 /** The api's read side: one engine owner (and its client), the alias tracker and the repositories. */
 @Module({
@@ -20,12 +21,17 @@ import { CasesRepository } from './cases.repository';
         }),
     },
     ArchiveGenerationTracker,
+    {
+      provide: SpellingLookup,
+      inject: [ArchiveIndexService, ArchiveGenerationTracker],
+      useFactory: (index: ArchiveIndexService, generations: ArchiveGenerationTracker) => new SpellingLookup(index, generations),
+    },
     CasesRepository,
     {
       provide: CaseFeedRepository,
-      inject: [ArchiveIndexService, ArchiveGenerationTracker, AppConfigService],
-      useFactory: (index: ArchiveIndexService, generations: ArchiveGenerationTracker, config: AppConfigService) =>
-        new CaseFeedRepository(index, generations, config.get('CACHE_TTL_SECONDS', { infer: true })),
+      inject: [ArchiveIndexService, ArchiveGenerationTracker, SpellingLookup, AppConfigService],
+      useFactory: (index: ArchiveIndexService, generations: ArchiveGenerationTracker, spelling: SpellingLookup, config: AppConfigService) =>
+        new CaseFeedRepository(index, generations, spelling, config.get('CACHE_TTL_SECONDS', { infer: true })),
     },
   ],
   exports: [ArchiveIndexService, CasesRepository, CaseFeedRepository],

@@ -1,0 +1,72 @@
+import type { estypes } from '@elastic/elasticsearch';
+import type { ArchiveGenerationTracker } from './archive-generation';
+import type { ArchiveIndexService } from './archive-index.service';
+import { NOTHING_MISSPELT } from './case-keyword.query';
+import { SpellingLookup } from './spelling-lookup';
+
+/** An engine whose term suggester corrects "rosswell" to "roswell" and finds every other word as typed. */
+function engine() {
+  const sent: string[] = [];
+  const index = {
+    alias: 'cases',
+    search: jest.fn(async (request: estypes.SearchRequest) => {
+      const suggest = request.suggest as Record<string, { text: string }>;
+      const answer: Record<string, unknown[]> = {};
+      for (const [name, { text }] of Object.entries(suggest)) {
+        sent.push(text);
+        answer[name] = [...text.matchAll(/\S+/g)].map((m) => ({
+          text: m[0].toLowerCase(),
+          offset: m.index,
+          length: m[0].length,
+          options: m[0].toLowerCase() === 'rosswell' ? [{ text: 'roswell' }] : [],
+        }));
+      }
+      return { suggest: answer };
+    }),
+  };
+  const generation = { index: 'cases-1' as string | null };
+  const generations = { current: async () => ({ index: generation.index, reachable: true }) };
+  const lookup = new SpellingLookup(index as unknown as ArchiveIndexService, generations as unknown as ArchiveGenerationTracker);
+  return { lookup, index, sent, generation };
+}
+
+describe('SpellingLookup', () => {
+  it('corrects the misspelt words and gives the corrected query', async () => {
+    const { lookup } = engine();
+    expect(await lookup.spellingOf('Rosswell UFO crash')).toEqual({ corrections: { Rosswell: 'roswell' }, suggestion: 'roswell ufo crash' });
+    expect(await lookup.spellingOf('Roswell crash')).toEqual(NOTHING_MISSPELT);
+  });
+
+  it('asks Elasticsearch about each word once, then answers from memory', async () => {
+    const { lookup, index, sent } = engine();
+    await lookup.spellingOf('Rosswell crash');
+    await lookup.spellingOf('crash Rosswell');
+    await lookup.spellingOf('Rosswell lights');
+    expect(index.search).toHaveBeenCalledTimes(2);
+    expect(sent).toEqual(['crash', 'Rosswell', 'lights']);
+  });
+
+  it('asks nothing for a query with no Latin word of 4 letters or more', async () => {
+    const { lookup, index } = engine();
+    expect(await lookup.spellingOf('罗斯威尔 UFO 1947')).toEqual(NOTHING_MISSPELT);
+    expect(index.search).not.toHaveBeenCalled();
+  });
+
+  it('asks again after a re-index moves the alias, whose words may differ', async () => {
+    const { lookup, index, generation } = engine();
+    await lookup.spellingOf('Rosswell');
+    generation.index = 'cases-2';
+    await lookup.spellingOf('Rosswell');
+    expect(index.search).toHaveBeenCalledTimes(2);
+  });
+
+  it('adds the answer to search parameters with q, and leaves the others alone', async () => {
+    const { lookup, index } = engine();
+    expect(await lookup.resolve<{ q?: string; type?: string[] }>({ type: ['military'] })).toEqual({ type: ['military'] });
+    expect(await lookup.resolve({ q: 'Rosswell' })).toEqual({
+      q: 'Rosswell',
+      spelling: { corrections: { Rosswell: 'roswell' }, suggestion: 'roswell' },
+    });
+    expect(index.search).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,63 @@
+import { LRUCache } from 'lru-cache';
+import type { ArchiveGenerationTracker } from './archive-generation';
+import type { ArchiveIndexService } from './archive-index.service';
+import {
+  correctedQuery,
+  type KeywordSpelling,
+  lookupWords,
+  NOTHING_MISSPELT,
+  readWordCorrections,
+  spellingLookupRequest,
+} from './case-keyword.query';
+
+/** How many looked-up words are remembered (a word and its answer are a few dozen bytes). */
+const REMEMBERED_WORDS = 50_000;
+
+/** A word the archive contains as typed, or has no indexed word near it: nothing to correct. */
+const AS_TYPED = '';
+
+/**
+ * The spelling lookup (spellingLookupRequest) for a `q`, remembered word by word for as long as the
+ * alias points at the same index: the words people type recur far more than whole queries do, so
+ * nearly every search finds its words' answers here and costs Elasticsearch one search, not two.
+ * A word is asked about again only after a re-index, whose vocabulary may differ. Every search with
+ * `q` goes through here (list, stats, export, feed), so they all list the same cases for it.
+ */
+export class SpellingLookup {
+  private readonly words = new LRUCache<string, string>({ max: REMEMBERED_WORDS });
+  private generation: string | null | undefined;
+
+  constructor(
+    private readonly index: ArchiveIndexService,
+    private readonly generations: ArchiveGenerationTracker,
+  ) {}
+
+  /** The parameters with what the lookup found for their `q` (none without `q`). */
+  async resolve<T extends { q?: string }>(params: T): Promise<T & { spelling?: KeywordSpelling }> {
+    return params.q ? { ...params, spelling: await this.spellingOf(params.q) } : params;
+  }
+
+  async spellingOf(q: string): Promise<KeywordSpelling> {
+    const words = lookupWords(q);
+    if (words.length === 0) return NOTHING_MISSPELT;
+    this.forgetIfReindexed((await this.generations.current()).index);
+    const unknown = [...new Set(words.filter((word) => !this.words.has(word)))];
+    if (unknown.length > 0) {
+      const request = spellingLookupRequest(this.index.alias, unknown);
+      const found = request ? readWordCorrections(unknown, (await this.index.search(request)).suggest) : {};
+      for (const word of unknown) this.words.set(word, found[word] ?? AS_TYPED);
+    }
+    const corrections: Record<string, string> = {};
+    for (const word of words) {
+      const correction = this.words.get(word);
+      if (correction) corrections[word] = correction;
+    }
+    return Object.keys(corrections).length > 0 ? { corrections, suggestion: correctedQuery(q, corrections) } : NOTHING_MISSPELT;
+  }
+
+  private forgetIfReindexed(index: string | null): void {
+    if (index === this.generation) return;
+    this.words.clear();
+    this.generation = index;
+  }
+}
