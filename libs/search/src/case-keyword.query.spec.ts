@@ -68,6 +68,16 @@ describe('keywordClauses', () => {
     expect((should as object[])[2]).toMatchObject({ bool: { minimum_should_match: 4 } });
   });
 
+  it('leaves English stop words out of the most-words lift and out of match', () => {
+    const { should } = keywordClauses('lights over the city', NOTHING_MISSPELT);
+    const lift = (should as { bool: { minimum_should_match: number; should: { bool: { _name: string } }[] } }[])[2].bool;
+    // "over" is not among Lucene's English stop words; "the" is.
+    expect(lift.minimum_should_match).toBe(3);
+    expect(lift.should.map((clause) => clause.bool._name)).toEqual(['word 0', 'word 1', 'word 3']);
+    expect(matchedAllWords('lights over the city', ['word 0', 'word 1', 'word 3'])).toBe(true);
+    expect(matchedAllWords('lights over the city', ['word 0'])).toBe(false);
+  });
+
   it('lets the layers themselves be the every-word test for a one-word query', () => {
     const { must, should } = keywordClauses('Rendle', NOTHING_MISSPELT);
     expect(must).toEqual([

@@ -133,7 +133,7 @@ export function keywordClauses(q: string, spelling?: KeywordSpelling): Pick<esty
     should: [
       { multi_match: { ...spec, operator: 'and', boost: ALL_WORDS_BOOST } },
       { multi_match: { query: q, fields: KEYWORD_FIELDS, type: 'phrase', slop: PHRASE_SLOP, boost: PHRASE_BOOST } },
-      ...(single ? [] : [mostWordsClause(words, prefix, spelling)]),
+      ...(single ? [] : mostWordsClause(words, prefix, spelling)),
     ],
   };
 }
@@ -148,22 +148,43 @@ export function keywordClauses(q: string, spelling?: KeywordSpelling): Pick<esty
  * (without a lookup, each Latin word is also looked for within an edit distance).
  * zero_terms_query keeps a word that is only a stop word ("the") from failing every case.
  */
-function mostWordsClause(words: string[], prefix: string | undefined, spelling: KeywordSpelling | undefined): estypes.QueryDslQueryContainer {
-  return {
-    bool: {
-      boost: ALL_WORDS_ANYWHERE_BOOST,
-      minimum_should_match: words.length <= 3 ? words.length : words.length - 1,
-      should: words.map((word, i) => {
-        const forgiving = [
-          // A word the lookup did not find in the English text may still be in a spec or a source.
-          ...(spelling && Object.hasOwn(spelling.corrections, word) ? [anywhereClause(spelling.corrections[word])] : []),
-          ...(!spelling && LATIN_WORD.test(word) ? [fuzzyClause(word, 1)] : []),
-          ...(prefix !== undefined && i === words.length - 1 ? [prefixClause(prefix, 1)] : []),
-        ];
-        return { bool: { _name: wordQueryName(i), should: [anywhereClause(word), ...forgiving] } };
-      }),
+function mostWordsClause(words: string[], prefix: string | undefined, spelling: KeywordSpelling | undefined): estypes.QueryDslQueryContainer[] {
+  const counted = countedWords(words);
+  if (counted.length === 0) return [];
+  return [
+    {
+      bool: {
+        boost: ALL_WORDS_ANYWHERE_BOOST,
+        minimum_should_match: counted.length <= 3 ? counted.length : counted.length - 1,
+        should: counted.map(({ word, i }) => {
+          const forgiving = [
+            // A word the lookup did not find in the English text may still be in a spec or a source.
+            ...(spelling && Object.hasOwn(spelling.corrections, word) ? [anywhereClause(spelling.corrections[word])] : []),
+            ...(!spelling && LATIN_WORD.test(word) ? [fuzzyClause(word, 1)] : []),
+            ...(prefix !== undefined && i === words.length - 1 ? [prefixClause(prefix, 1)] : []),
+          ];
+          return { bool: { _name: wordQueryName(i), should: [anywhereClause(word), ...forgiving] } };
+        }),
+      },
     },
-  };
+  ];
+}
+
+/**
+ * Lucene's English stop words: Elasticsearch's `_english_`, the set the en_stop filter of
+ * elastic/index/cases.settings.json drops, so a Latin word among them has no terms to look for.
+ */
+const ENGLISH_STOP_WORDS = new Set(
+  'a an and are as at be but by for if in into is it no not of on or such that the their then there these they this to was will with'.split(' '),
+);
+
+/**
+ * The words the most-words lift counts, each with its place in the query (which names its query):
+ * all but English stop words. A stop word's clause would match every case, and a disjunction with
+ * clauses that match every case walks the whole archive ("lights over the city").
+ */
+function countedWords(words: string[]): { word: string; i: number }[] {
+  return words.map((word, i) => ({ word, i })).filter(({ word }) => !(LATIN_WORD.test(word) && ENGLISH_STOP_WORDS.has(word.toLowerCase())));
 }
 
 /**
@@ -204,7 +225,10 @@ function prefixClause(word: string, boost: number): estypes.QueryDslQueryContain
 
 /** Whether a hit matched every word of `q` (its `matched_queries` from a request built with keywordClauses). */
 export function matchedAllWords(q: string, matchedQueries: string[] | Record<string, number> | undefined): boolean {
-  return keywordWords(q).every((_, i) => matchedNamed(matchedQueries, wordQueryName(i)));
+  const words = keywordWords(q);
+  // One word: the layers are its named query, stop word or not.
+  const counted = words.length === 1 ? [{ i: 0 }] : countedWords(words);
+  return counted.every(({ i }) => matchedNamed(matchedQueries, wordQueryName(i)));
 }
 
 function matchedNamed(matchedQueries: string[] | Record<string, number> | undefined, name: string): boolean {
