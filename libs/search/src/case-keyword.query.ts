@@ -76,6 +76,11 @@ const PHRASE_BOOST = 2;
  */
 const ALL_WORDS_ANYWHERE_BOOST = 3;
 const DEEP_BOOST = 0.3;
+/**
+ * A case found only in its deeper fields must have all of up to two words there, or all but one of
+ * more: a common word ("over") is in nearly every detail, and a case with only that word is noise.
+ */
+const DEEP_MOST_WORDS = '1<-1';
 const FUZZY_BOOST = 1;
 const PREFIX_BOOST = 0.3;
 
@@ -123,7 +128,16 @@ export function keywordClauses(q: string, spelling?: KeywordSpelling): Pick<esty
           ...(single ? { _name: wordQueryName(0) } : {}),
           should: [
             { multi_match: { ...spec, operator: 'or', minimum_should_match: '1' } },
-            { multi_match: { query: q, fields: DEEP_FIELDS, type: 'cross_fields', operator: 'or', boost: DEEP_BOOST } },
+            {
+              multi_match: {
+                query: q,
+                fields: DEEP_FIELDS,
+                type: 'cross_fields',
+                operator: 'or',
+                minimum_should_match: DEEP_MOST_WORDS,
+                boost: DEEP_BOOST,
+              },
+            },
             ...(forgiven.length > 0 ? [fuzzyClause(forgiven.join(' '), FUZZY_BOOST, !spelling)] : []),
             ...(prefix ? [prefixClause(prefix, PREFIX_BOOST)] : []),
           ],
