@@ -189,7 +189,7 @@ export async function httpRows(size, es, esUrl, total) {
     } else {
       skip(size, '304 Not Modified req/s', 'skipped: the api sends no ETag');
     }
-    await distinctKeyRows(size, esUrl, base);
+    await distinctKeyRows(size, esUrl, { base, pid: cached.pid }, { total, esPid });
 
     const apiRss = peakRssMb(cached.pid);
     const bareRss = peakRssMb(bare.pid);
