@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listenerPid } from './cpu.mjs';
 import { searchBody } from './elasticsearch.mjs';
-import { compare } from './load.mjs';
+import { compare, warmUp } from './load.mjs';
 import { startApi, stop, waitForUrl } from './processes.mjs';
 import { PORT_BASE, QUIET, root, work } from './settings.mjs';
 import { attempt, errorsNote, row } from './table.mjs';
@@ -59,7 +59,7 @@ export async function missRows(size, esUrl, env) {
     const apiBase = `http://127.0.0.1:${MISS_API_PORT}`;
     for (const [what, query, params] of MISSES) {
       await attempt(size, `${what} req/s`, async () => {
-        const results = await compare({
+        const runs = {
           direct: distinct(
             esUrl.split(',')[0],
             (i) => {
@@ -73,7 +73,11 @@ export async function missRows(size, esUrl, env) {
             api: proxy.pid,
             es: esPid,
           }),
-        });
+        };
+        // Both processes in between started just now: run them warm first (see warmUp).
+        await warmUp(runs.api);
+        await warmUp(runs.floor);
+        const results = await compare(runs);
         const check = await fetch(`${apiBase}/api/cases?${query}&dateTo=${farDay(distinctKey++)}`);
         const count = check.ok ? (await check.json()).count : undefined;
         const miss = !check.ok
