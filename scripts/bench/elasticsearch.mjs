@@ -121,6 +121,29 @@ export async function searchAfterWalk(esUrl, alias, source) {
   return { docs, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
 }
 
+/**
+ * The sort values of the case `offset` places into the list's default order (the last case
+ * before a page at that offset: what a cursor to it carries), walked with search_after in pages of
+ * 10,000 without sources; undefined when the archive is shorter.
+ */
+export async function searchAfterPage(esUrl, offset) {
+  const { body, path } = searchBody({ limit: 10_000 });
+  delete body.from;
+  body.track_total_hits = false;
+  body._source = false;
+  let after;
+  let seen = 0;
+  while (seen < offset) {
+    body.size = Math.min(10_000, offset - seen);
+    const page = await walkJson(`${esUrl.split(',')[0]}${path}`, JSON.stringify(after ? { ...body, search_after: after } : body));
+    const hits = page.hits?.hits ?? [];
+    if (hits.length === 0) return undefined;
+    seen += hits.length;
+    after = hits.at(-1).sort;
+  }
+  return after;
+}
+
 /** Sends a prepared `_bulk` body file raw, in chunks of the ingest's size with its concurrency. */
 export async function rawBulk(es, index, bulkFile) {
   await es('PUT', `/${index}`, {

@@ -10,10 +10,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listenerPid } from './cpu.mjs';
 import { searchBody } from './elasticsearch.mjs';
-import { compare } from './load.mjs';
+import { compare, warmUp } from './load.mjs';
 import { startApi, stop, waitForUrl } from './processes.mjs';
 import { NOTHING_MISSPELT, PORT_BASE, QUIET, root, work } from './settings.mjs';
-import { attempt, errorsNote, row } from './table.mjs';
+import { attempt, row } from './table.mjs';
 
 /** Ports of their own, below the other bench processes' (PORT_BASE - 4 and up; the duty rows count down from there). */
 const MISS_API_PORT = PORT_BASE - 10;
@@ -60,7 +60,7 @@ export async function missRows(size, esUrl, env) {
     const apiBase = `http://127.0.0.1:${MISS_API_PORT}`;
     for (const [what, query, params] of MISSES) {
       await attempt(size, `${what} req/s`, async () => {
-        const results = await compare({
+        const runs = {
           direct: distinct(
             esUrl.split(',')[0],
             (i) => {
@@ -74,7 +74,11 @@ export async function missRows(size, esUrl, env) {
             api: proxy.pid,
             es: esPid,
           }),
-        });
+        };
+        // Both processes in between started just now: run them warm first (see warmUp).
+        await warmUp(runs.api);
+        await warmUp(runs.floor);
+        const results = await compare(runs);
         const check = await fetch(`${apiBase}/api/cases?${query}&dateTo=${farDay(distinctKey++)}`);
         const count = check.ok ? (await check.json()).count : undefined;
         const miss = !check.ok
@@ -83,7 +87,13 @@ export async function missRows(size, esUrl, env) {
             ? ''
             : `a new key answered ${check.headers.get('x-cache')}`;
         const { api: served, floor, direct } = results;
-        const note = [errorsNote(served, floor, direct), miss, count === undefined ? '' : `${count} summaries a page`].filter(Boolean).join('; ');
+        // Named by side: an api search that outlives SEARCH_TIMEOUT_MS under load is the api's own 503.
+        const failed = Object.entries({ api: served, proxy: floor, Elasticsearch: direct })
+          .filter(([, result]) => result.errors > 0)
+          .map(([name, result]) => `${name} ${result.errors}`);
+        const note = [failed.length ? `errors/non-2xx: ${failed.join(', ')}` : '', miss, count === undefined ? '' : `${count} summaries a page`]
+          .filter(Boolean)
+          .join('; ');
         row(size, `${what} req/s`, served.rps, floor.rps, 'req/s', '>= 0.8x', `baseline: the pass-through proxy; ${note}`, served.cpu);
         row(size, `${what} p99`, served.p99, floor.p99, 'ms', '<= 1.3x', 'baseline: the pass-through proxy');
         row(size, `  pass-through proxy req/s`, floor.rps, direct.rps, 'req/s', '', 'baseline: the same searches sent to Elasticsearch', floor.cpu);

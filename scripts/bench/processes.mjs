@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runApp, waitExit } from '../local-stack.mjs';
-import { BARE_PORT, DUTY_FREE_PORT, PROXY_PORT, QUIET, root, work } from './settings.mjs';
+import { BARE_PORT, BENCH_CURSOR_KEY, DUTY_FREE_PORT, PROXY_PORT, QUIET, root, work } from './settings.mjs';
 
 export function peakRssMb(pid) {
   try {
@@ -30,7 +30,8 @@ export async function waitForUrl(url, tries = 100) {
 
 export async function startApi(port, env) {
   // The bench is one client hammering the api on purpose: lift its quota so it measures serving, not 429s.
-  const child = runApp('api', [], { ...env, PORT: String(port), HOST: '127.0.0.1', QUOTA_REQUESTS: '1000000' }, QUIET);
+  // A known cursor key, so the bench can sign a cursor deep into the archive as the api would have.
+  const child = runApp('api', [], { ...env, PORT: String(port), HOST: '127.0.0.1', QUOTA_REQUESTS: '1000000', CURSOR_KEY: BENCH_CURSOR_KEY }, QUIET);
   try {
     // A loaded machine can take longer than the default 20 s to start it.
     await waitForUrl(`http://127.0.0.1:${port}/api/stats`, 600);

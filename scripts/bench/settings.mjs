@@ -10,7 +10,17 @@ const require = createRequire(import.meta.url);
 
 require('../support/load-typescript.cjs');
 // The project's own code (through ts-node): the baselines send exactly what the api and the ingest send.
-export const { buildCaseListRequest, buildCaseSuggestRequest, CASE_INDEX_SETTINGS, CASE_INDEX_MAPPINGS } = require('@app/search');
+export const {
+  buildCaseListRequest,
+  buildCaseSuggestRequest,
+  buildStatsRequest,
+  CASE_INDEX_SETTINGS,
+  CASE_INDEX_MAPPINGS,
+  encodeCursor,
+  filterFingerprint,
+} = require('@app/search');
+// The api's own reading of a query, so a cursor the bench signs carries the fingerprint the api expects.
+export const { toCaseFilterParams, toCaseListParams } = require(join(root, 'apps', 'api', 'src', 'cases', 'case-list-params.ts'));
 const { MAX_LIMIT } = require('@app/cases');
 export const { BULK_OPTIONS } = require(join(root, 'apps', 'ingest', 'src', 'indexing', 'case-indexer.ts'));
 // The spelling lookup the api asks about a q's words it has not seen yet (libs/search/src/spelling-lookup.ts).
@@ -32,6 +42,8 @@ export const API_UNCACHED_PORT = PORT_BASE - 1;
 export const BARE_PORT = PORT_BASE - 2;
 export const PROXY_PORT = PORT_BASE - 3;
 export const DUTY_FREE_PORT = PORT_BASE - 4;
+/** The CURSOR_KEY the bench starts the api with, so it can sign cursors deep into the archive (the deep cursor page). */
+export const BENCH_CURSOR_KEY = 'bench-cursor-key-for-load-runs-only-0123456789';
 /** The request the cached-hit and 304 rows repeat. */
 export const HIT_PATH = '/api/cases?type=military';
 export const QUIET = ['ignore', 'ignore', 'inherit'];

@@ -1,8 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER } from '@nestjs/core';
 import { AppConfigModule, EnvironmentOverrides } from '@app/config';
 import { CasesModule } from './cases/cases.module';
-import { EnvelopeInterceptor } from './envelope/envelope.interceptor';
 import { EnvelopeModule } from './envelope/envelope.module';
 import { ApiExceptionFilter } from './errors/api-exception.filter';
 import { FeedModule } from './feed/feed.module';
@@ -11,7 +10,6 @@ import { LlmsModule } from './llms/llms.module';
 import { LoggingModule, LoggingOptions } from './logging/logging.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { QuotaModule } from './quota/quota.module';
-import { CachedReplyInterceptor } from './response-cache/cached-reply.interceptor';
 import { ResponseCacheModule } from './response-cache/response-cache.module';
 import { StatsModule } from './stats/stats.module';
 import { SuggestModule } from './suggest/suggest.module';
@@ -30,9 +28,7 @@ import { SuggestModule } from './suggest/suggest.module';
     MetricsModule,
   ],
   providers: [
-    // The first interceptor listed is the outermost: cached replies become bytes before the envelope sees them.
-    { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
-    { provide: APP_INTERCEPTOR, useClass: CachedReplyInterceptor },
+    // No interceptors: bodies are enveloped, and cached replies sent as bytes, by ApiFastifyAdapter.reply.
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
   ],
 })

@@ -1,7 +1,7 @@
 import { maxHeaderSize } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { LogLevel } from '@nestjs/common';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -9,6 +9,7 @@ import { loadEnvironment, trustProxyOption, type EnvironmentOverrides } from '@a
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import { ApiModule } from './api.module';
+import { ApiFastifyAdapter, type ReplyParts } from './envelope/api-fastify.adapter';
 import {
   answerMalformedPaths,
   closeAfterUpgradeRequests,
@@ -43,19 +44,23 @@ export async function createApiApp(
   const env = loadEnvironment(overrides);
   // Asks for the envelope only when answering, by when `app` exists: no request can arrive sooner.
   const earlyErrors = new EarlyErrors(() => app.get(ResponseEnvelope));
-  const adapter = new FastifyAdapter({
-    // No parameter is refused for its length (a 414 outside the envelope): Node's header limit
-    // bounds every URL, and a case id too long to be one is the service's own 404.
-    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: maxHeaderSize },
-    rewriteUrl: rewriteRequestTarget,
-    // Node's own 400 for a missing Host bypasses every hook; requireHostHeader answers it instead.
-    http: { requireHostHeader: false },
-    // rewriteRequestTarget routes undecodable paths itself; this answers any the router still refuses.
-    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => earlyErrors.answerFrameworkError(error, request, reply),
-    // X-Forwarded-For names the client only behind a proxy the operator trusts (TRUST_PROXY).
-    trustProxy: trustProxyOption(env.TRUST_PROXY),
-    genReqId: requestIdOf,
-  });
+  const adapter: ApiFastifyAdapter = new ApiFastifyAdapter(
+    {
+      // No parameter is refused for its length (a 414 outside the envelope): Node's header limit
+      // bounds every URL, and a case id too long to be one is the service's own 404.
+      routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: maxHeaderSize },
+      rewriteUrl: rewriteRequestTarget,
+      // Node's own 400 for a missing Host bypasses every hook; requireHostHeader answers it instead.
+      http: { requireHostHeader: false },
+      // rewriteRequestTarget routes undecodable paths itself; this answers any the router still refuses.
+      frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => earlyErrors.answerFrameworkError(error, request, reply),
+      // X-Forwarded-For names the client only behind a proxy the operator trusts (TRUST_PROXY).
+      trustProxy: trustProxyOption(env.TRUST_PROXY),
+      genReqId: requestIdOf,
+    },
+    // Like the early errors, asked for when answering: `app` exists by then.
+    (): ReplyParts => ({ envelope: app.get(ResponseEnvelope), responses: app.get(ResponseCache) }),
+  );
   const app = await NestFactory.create<NestFastifyApplication>(ApiModule.register(overrides, { stream: options.logStream }), adapter, {
     logger: options.logger ?? ['log', 'warn', 'error'],
     // Start-up lines wait for pino (registerRequestLogging) instead of printing as plain text.

@@ -23,7 +23,7 @@ describe('isUnreachable', () => {
 
 describe('readRequestOptions', () => {
   it('bounds every read and retries only onto other nodes', () => {
-    expect(readRequestOptions(800, 1)).toEqual({ requestTimeout: 800, maxRetries: 0 });
-    expect(readRequestOptions(800, 3)).toEqual({ requestTimeout: 800, maxRetries: 2 });
+    expect(readRequestOptions(800, 1)).toEqual({ requestTimeout: 800, maxRetries: 0, openTelemetry: { enabled: false } });
+    expect(readRequestOptions(800, 3)).toEqual({ requestTimeout: 800, maxRetries: 2, openTelemetry: { enabled: false } });
   });
 });

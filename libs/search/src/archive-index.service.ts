@@ -265,7 +265,8 @@ export class ArchiveIndexService {
       try {
         const chunks: Buffer[] = [];
         for await (const chunk of response.body as unknown as AsyncIterable<Buffer>) chunks.push(chunk);
-        body = Buffer.concat(chunks);
+        // A page usually arrives in one read: use it as it is rather than copy it.
+        body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
       } catch (error) {
         // As the client does with a connection that fails: other reads (and the alias check) go
         // elsewhere until it is resurrected.

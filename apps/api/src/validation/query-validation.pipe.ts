@@ -1,4 +1,5 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { ValidationError, ValidationPipe, type ValidationPipeOptions } from '@nestjs/common';
+import { validateSync, type ValidatorOptions } from 'class-validator';
 import { InvalidParametersError } from '../errors/api-error';
 
 /**
@@ -6,7 +7,7 @@ import { InvalidParametersError } from '../errors/api-error';
  * rejected parameter is reported by name.
  */
 export function createQueryValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new SyncValidationPipe({
     transform: true,
     whitelist: true,
     forbidNonWhitelisted: false,
@@ -19,4 +20,18 @@ export function createQueryValidationPipe(): ValidationPipe {
         })),
       ),
   });
+}
+
+/**
+ * Every rule of the query DTOs is synchronous, so the pipe runs class-validator's validateSync:
+ * the same checks and errors without a promise per property, which every request paid.
+ */
+class SyncValidationPipe extends ValidationPipe {
+  constructor(options: ValidationPipeOptions) {
+    super(options);
+  }
+
+  protected override validate(object: object, validatorOptions?: ValidatorOptions): ValidationError[] {
+    return validateSync(object, validatorOptions);
+  }
 }
