@@ -8,18 +8,18 @@ import type { estypes } from '@elastic/elasticsearch';
  *    title, place name and summary, with every word, and in order, counting extra;
  * 2. the same words in the deeper fields (detail, specs, sources, copied into deep.en and deep.zh),
  *    where witnesses, pilots, ships and units are named, at a lower weight;
- * 3. Latin-script words within a small edit distance (misspellings): before a list search, the
- *    spelling lookup (spellingLookupRequest, one term-suggester-only search) names the words the
- *    archive lacks as typed and the indexed word nearest each; this layer then looks for the Latin
- *    words, those replaced by their corrections, in the English title, place, summary and detail,
- *    with no fuzzy rewrite. Searches with no lookup (stats, export, feed) make every Latin word fuzzy
- *    instead (the first letter right, at most 10 candidate words per typed word and field);
+ * 3. misspelt Latin-script words: before every search with `q`, the spelling lookup
+ *    (SpellingLookup, a term suggester remembered per word) names the words the archive lacks as
+ *    typed and the indexed word nearest each; this layer looks for those corrections in the English
+ *    title, place, summary and detail, with no fuzzy rewrite (only a caller without the lookup's
+ *    answer makes every Latin word fuzzy instead);
  * 4. the last word as the start of a word in a title or place name (a name still being typed).
  *
- * A case must match one layer to be listed. Each case is also tested for whether every word of the
- * query matched somewhere (as typed or corrected, in the spec's or the deeper fields, or as a prefix:
- * named query `all`; see matchedAllWords), which also lifts it; a one-word query needs no separate
- * test (its layers are the test). The lookup's corrected query is the did-you-mean.
+ * A case must match one layer to be listed. Cases in which most words matched somewhere (as typed
+ * or corrected, in the spec's or the deeper fields, or as a prefix) are lifted; each word there is a
+ * named query, so a hit's matched queries say whether it matched every word (matchedAllWords). A
+ * one-word query needs no separate lift (its layers are its named query). The lookup's corrected
+ * query is the did-you-mean.
  * Weights measured with scripts/search-quality.mjs on test/search-quality/judged-queries.json;
  * cost with scripts/bench/keyword-cost.mjs.
  */
@@ -109,11 +109,10 @@ export function keywordWords(q: string): string[] {
  */
 export function keywordClauses(q: string, spelling?: KeywordSpelling): Pick<estypes.QueryDslBoolQuery, 'must' | 'should'> {
   const words = keywordWords(q);
-  // Only the words the spelling lookup found missing are forgiven misspellings; without a lookup, every Latin word.
   const latin = words.filter((word) => LATIN_WORD.test(word));
-  // After the spelling lookup, each misspelt word is replaced by the word it names (the nearest
-  // indexed one), and the Latin words are looked for as typed in this layer's fields and weights: no
-  // fuzzy rewrite at all. Without a lookup (stats, export, feed), every Latin word is made fuzzy.
+  // With the spelling lookup's answer (every search the repositories send), only the words it
+  // corrected are forgiven, as their corrections, with no fuzzy rewrite. Without one (a caller that
+  // skipped the lookup), every Latin word is made fuzzy.
   const forgiven = spelling ? latin.filter((word) => Object.hasOwn(spelling.corrections, word)).map((word) => spelling.corrections[word]) : latin;
   const last = words.at(-1);
   const prefix = last !== undefined && LATIN_WORD.test(last) ? last : undefined;
