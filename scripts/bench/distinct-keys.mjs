@@ -4,7 +4,7 @@
 // code, libs/search and toCaseListParams). These are the rows of BENCH_ONLY=query and the ones
 // a million cases (BENCH_1M=1) are measured by.
 import { searchAfterPage, searchBody } from './elasticsearch.mjs';
-import { compare } from './load.mjs';
+import { compare } from './runs.mjs';
 import { BENCH_CURSOR_KEY, buildStatsRequest, encodeCursor, filterFingerprint, log, toCaseFilterParams, toCaseListParams } from './settings.mjs';
 import { attempt, errorsNote, row } from './table.mjs';
 

@@ -14,7 +14,7 @@
 //
 //   ELASTICSEARCH_URL=http://127.0.0.1:9200 CASES_ALIAS=cases node scripts/bench/keyword-cost.mjs
 //   (or within `npm run bench`; BENCH_ONLY=keyword runs just these rows at each size)
-import { compare } from './load.mjs';
+import { compare } from './runs.mjs';
 import { searchBody, spellingFor } from './elasticsearch.mjs';
 import { listenerPid } from './cpu.mjs';
 import { ALIAS, buildCaseListRequest, CONNECTIONS, SECONDS } from './settings.mjs';

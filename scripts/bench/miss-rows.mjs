@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listenerPid } from './cpu.mjs';
 import { searchBody } from './elasticsearch.mjs';
-import { compare, warmUp } from './load.mjs';
+import { compare, warmUp } from './runs.mjs';
 import { startApi, stop, waitForUrl } from './processes.mjs';
 import { NOTHING_MISSPELT, PORT_BASE, QUIET, root, work } from './settings.mjs';
 import { attempt, row } from './table.mjs';
