@@ -23,7 +23,8 @@
 //
 // This file runs the sizes in turn; the rest is one module per concern: settings.mjs (the above, and
 // the project code it loads), processes.mjs, elasticsearch.mjs (the HTTP client and baselines),
-// load.mjs (load runs and the rows they make), datasets.mjs and table.mjs.
+// runs.mjs (load runs, compared both ways round), load.mjs (the http rows), distinct-keys.mjs,
+// miss-rows.mjs and keyword-cost.mjs (their rows), datasets.mjs and table.mjs.
 import { rmSync, statSync } from 'node:fs';
 import { ensureElasticsearch, stopLocalElasticsearch } from '../local-stack.mjs';
 import { listenerPid } from './cpu.mjs';
