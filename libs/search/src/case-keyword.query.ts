@@ -238,10 +238,15 @@ function prefixClause(word: string, boost: number): estypes.QueryDslQueryContain
 
 /** Whether a hit matched every word of `q` (its `matched_queries` from a request built with keywordClauses). */
 export function matchedAllWords(q: string, matchedQueries: string[] | Record<string, number> | undefined): boolean {
+  return allWordsMatcher(q)(matchedQueries);
+}
+
+/** matchedAllWords for one `q`, with its words' query names worked out once (for every hit of a page). */
+export function allWordsMatcher(q: string): (matchedQueries: string[] | Record<string, number> | undefined) => boolean {
   const words = keywordWords(q);
   // One word: the layers are its named query, stop word or not.
-  const counted = words.length === 1 ? [{ i: 0 }] : countedWords(words);
-  return counted.every(({ i }) => matchedNamed(matchedQueries, wordQueryName(i)));
+  const names = (words.length === 1 ? [{ i: 0 }] : countedWords(words)).map(({ i }) => wordQueryName(i));
+  return (matchedQueries) => names.every((name) => matchedNamed(matchedQueries, name));
 }
 
 function matchedNamed(matchedQueries: string[] | Record<string, number> | undefined, name: string): boolean {

@@ -2,7 +2,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import { CASE_SUMMARY_FIELDS, CaseSummary } from '@app/cases';
 import { buildFacetAggs, type CaseFacet, type CaseFacetCounts, toFacetCounts } from './case-facets.query';
 import { caseFilterClauses, type CaseFilterParams, GEO_POINT_FIELD } from './case-filter.query';
-import { highlightQuery, keywordClauses, type KeywordSpelling, matchedAllWords } from './case-keyword.query';
+import { allWordsMatcher, highlightQuery, keywordClauses, type KeywordSpelling } from './case-keyword.query';
 import { INCIDENT_DATE_FIELD } from './case-index.definition';
 import { readRawHits, type SortValues } from './raw-hits';
 
@@ -190,9 +190,10 @@ const MATCH_SOME = Buffer.from(',"match":"some"}');
 /** Each summary's JSON with `match` as its last member (undefined if one is not a plain object's bytes). */
 function withMatches(q: string, sources: Buffer[], matchedQueries: (string[] | undefined)[] = []): Buffer[] | undefined {
   const out: Buffer[] = [];
+  const matchedAll = allWordsMatcher(q);
   for (const [i, source] of sources.entries()) {
     if (source.length <= 2 || source[source.length - 1] !== 0x7d) return undefined;
-    out.push(Buffer.concat([source.subarray(0, source.length - 1), matchedAllWords(q, matchedQueries[i]) ? MATCH_ALL : MATCH_SOME]));
+    out.push(Buffer.concat([source.subarray(0, source.length - 1), matchedAll(matchedQueries[i]) ? MATCH_ALL : MATCH_SOME]));
   }
   return out;
 }
@@ -210,13 +211,14 @@ export function toCaseListPage(
   // filter_path drops `hits.hits` when there are none.
   const hits = response.hits.hits ?? [];
   const match = showsMatch(params);
+  const matchedAll = allWordsMatcher(params.q ?? '');
   return {
     total: typeof total === 'number' ? total : (total?.value ?? 0),
     ...(params.facets?.length ? { facets: toFacetCounts(response.aggregations, params.facets) } : {}),
     cases: hits.map((hit) => ({
       ...(hit._source as CaseSummary),
       ...(params.highlight ? { highlight: hit.highlight ?? {} } : {}),
-      ...(match ? { match: matchedAllWords(params.q ?? '', hit.matched_queries) ? ('all' as const) : ('some' as const) } : {}),
+      ...(match ? { match: matchedAll(hit.matched_queries) ? ('all' as const) : ('some' as const) } : {}),
     })),
     lastSort: hits.at(-1)?.sort as SortValues | undefined,
   };
