@@ -11,7 +11,7 @@ import {
   buildCaseSuggestRequest,
   CASE_INDEX_MAPPINGS,
   CASE_INDEX_SETTINGS,
-  correctedQuery,
+  keywordSpelling,
   lookupWords,
   NOTHING_MISSPELT,
   PAGE,
@@ -54,8 +54,7 @@ export async function spellingFor(node, q) {
   const lookup = searchBody({ q }, (alias) => spellingLookupRequest(alias, words) ?? { index: alias });
   if (!lookup.body.suggest) return { spelling: NOTHING_MISSPELT };
   const response = await fetch(`${node}${lookup.path}`, { method: 'POST', body: JSON.stringify(lookup.body), headers });
-  const corrections = readWordCorrections(words, (await response.json()).suggest);
-  const spelling = Object.keys(corrections).length > 0 ? { corrections, suggestion: correctedQuery(q, corrections) } : NOTHING_MISSPELT;
+  const spelling = keywordSpelling(q, readWordCorrections(words, (await response.json()).suggest));
   return { spelling, lookup: { method: 'POST', path: lookup.path, body: JSON.stringify(lookup.body), headers } };
 }
 

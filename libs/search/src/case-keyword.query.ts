@@ -277,9 +277,14 @@ const LOOKUP_GROUPS = [
   { name: 'far', maxEdits: 2, holds: (word: string) => word.length >= 8 },
 ] as const;
 
-/** The words of `q` the spelling lookup is asked about: Latin-script words of 4 letters or more. */
+/** Whether the spelling lookup is asked about a word: a Latin-script word of 4 letters or more. */
+function isLookupWord(word: string): boolean {
+  return LATIN_WORD.test(word) && word.length >= MIN_LOOKUP_LENGTH;
+}
+
+/** The words of `q` the spelling lookup is asked about (isLookupWord). */
 export function lookupWords(q: string): string[] {
-  return keywordWords(q).filter((word) => LATIN_WORD.test(word) && word.length >= MIN_LOOKUP_LENGTH);
+  return keywordWords(q).filter(isLookupWord);
 }
 
 /**
@@ -291,7 +296,7 @@ export function lookupWords(q: string): string[] {
  * did-you-mean. No hits, no total. Undefined when no word is to be looked up (lookupWords).
  */
 export function spellingLookupRequest(index: string, words: string[]): estypes.SearchRequest | undefined {
-  const looked = words.filter((word) => LATIN_WORD.test(word) && word.length >= MIN_LOOKUP_LENGTH);
+  const looked = words.filter(isLookupWord);
   if (looked.length === 0) return undefined;
   const suggest: Record<string, estypes.SearchSuggester> = {};
   for (const group of LOOKUP_GROUPS) {
@@ -319,7 +324,7 @@ export function spellingLookupRequest(index: string, words: string[]): estypes.S
 export function readWordCorrections(words: string[], suggest: Record<string, estypes.SearchSuggest[]> | undefined): Record<string, string> {
   const corrections: Record<string, string> = {};
   for (const group of LOOKUP_GROUPS) {
-    const sent = words.filter((word) => LATIN_WORD.test(word) && word.length >= MIN_LOOKUP_LENGTH && group.holds(word));
+    const sent = words.filter((word) => isLookupWord(word) && group.holds(word));
     Object.assign(corrections, correctionsIn(sent, suggest?.[group.name] ?? []));
   }
   return corrections;
@@ -341,6 +346,11 @@ function correctionsIn(words: string[], entries: estypes.SearchSuggest[]): Recor
     corrections[words[i]] = word.slice(0, at) + option.text + word.slice(at + entry.length);
   }
   return corrections;
+}
+
+/** What the lookup found for `q`, from its words' corrections: nothing misspelt when there are none. */
+export function keywordSpelling(q: string, corrections: Record<string, string>): KeywordSpelling {
+  return Object.keys(corrections).length > 0 ? { corrections, suggestion: correctedQuery(q, corrections) } : NOTHING_MISSPELT;
 }
 
 /** Did you mean: `q` with each corrected word replaced, lower-cased (as the suggester gives its words). */

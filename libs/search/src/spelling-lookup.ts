@@ -2,8 +2,8 @@ import { LRUCache } from 'lru-cache';
 import type { ArchiveGenerationTracker } from './archive-generation';
 import type { ArchiveIndexService } from './archive-index.service';
 import {
-  correctedQuery,
   type KeywordSpelling,
+  keywordSpelling,
   lookupWords,
   NOTHING_MISSPELT,
   readWordCorrections,
@@ -52,7 +52,7 @@ export class SpellingLookup {
       const correction = this.words.get(word);
       if (correction) corrections[word] = correction;
     }
-    return Object.keys(corrections).length > 0 ? { corrections, suggestion: correctedQuery(q, corrections) } : NOTHING_MISSPELT;
+    return keywordSpelling(q, corrections);
   }
 
   private forgetIfReindexed(index: string | null): void {
