@@ -11,6 +11,7 @@
 // same documents as an Elasticsearch `_bulk` body for `POST /<index>/_bulk` (action line + the
 // search document), which the benchmark sends raw as its baseline for ingest.
 import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -95,15 +96,15 @@ export function syntheticCase(n, templates) {
   };
 }
 
-/** What the ingest CLI indexes for a record (apps/ingest toSearchDocument): the record plus a geo_point and its incident date. */
-function searchDocument(record) {
-  const { lat, lng } = record.location;
-  const dated = record.datePrecision === 'unknown' ? record : { ...record, incidentDate: record.date };
-  return lat === null || lng === null ? dated : { ...dated, point: { lat, lon: lng } };
-}
-
 function write(stream, text) {
   return stream.write(text) ? undefined : new Promise((resolve) => stream.once('drain', resolve));
+}
+
+/** The ingest CLI's own toSearchDocument (apps/ingest), loaded from its TypeScript. */
+function searchDocumentOfIngest() {
+  const require = createRequire(import.meta.url);
+  require('./support/load-typescript.cjs');
+  return require('../apps/ingest/src/indexing/case-indexer').toSearchDocument;
 }
 
 async function main() {
@@ -115,10 +116,12 @@ async function main() {
   const templates = loadTemplates();
   const out = values.out ? createWriteStream(values.out) : process.stdout;
   const bulk = values.bulk ? createWriteStream(values.bulk) : null;
+  // The raw `_bulk` baseline sends exactly what the ingest CLI indexes for each record.
+  const toSearchDocument = bulk ? searchDocumentOfIngest() : undefined;
   for (let n = 0; n < count; n += 1) {
     const record = syntheticCase(n, templates);
     await write(out, `${JSON.stringify(record)}\n`);
-    if (bulk) await write(bulk, `${JSON.stringify({ index: { _id: record.id } })}\n${JSON.stringify(searchDocument(record))}\n`);
+    if (bulk) await write(bulk, `${JSON.stringify({ index: { _id: record.id } })}\n${JSON.stringify(toSearchDocument(record))}\n`);
   }
   await Promise.all([out, bulk].filter((s) => s && s !== process.stdout).map((s) => new Promise((resolve) => s.end(resolve))));
 }

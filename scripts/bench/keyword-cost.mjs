@@ -1,7 +1,10 @@
 // What a `q` search costs Elasticsearch now against the keyword query before issue 16 (typo-tolerant,
 // prefix-aware, deeper search): the same list request (50 summaries, relevance order) sent straight
-// to Elasticsearch with each query, compared both ways round (compare()). Only the keyword part
-// differs; the old one is kept here as it was (commit 4cca1e1, libs/search/src/case-list.query.ts).
+// to Elasticsearch with each query, compared both ways round (compare()). The request before is
+// the one the api sent then, verbatim: its keyword clauses (kept here as they were, commit 4cca1e1,
+// libs/search/src/case-list.query.ts) and its summaries filtered from `_source` (each case's
+// listing, read from doc values, came later and saves a page much of its fetch). Set
+// KEYWORD_BEFORE=clauses to send the old clauses with today's fetch instead: the keyword part alone.
 // The api remembers the spelling lookup's answer word by word until the next re-index
 // (libs/search/src/spelling-lookup.ts), so a q search whose words were seen before is one request:
 // each query's row sends that search. The last row is a q search whose words are new: the lookup
@@ -17,12 +20,13 @@
 import { compare } from './runs.mjs';
 import { searchBody, spellingFor } from './elasticsearch.mjs';
 import { listenerPid } from './cpu.mjs';
-import { ALIAS, buildCaseListRequest, CONNECTIONS, SECONDS } from './settings.mjs';
+import { ALIAS, buildCaseListRequest, CONNECTIONS, SECONDS, withSummariesFromSource } from './settings.mjs';
 import { printTable, row, skip } from './table.mjs';
 
 /** People's queries of each kind: one word, a name, a misspelling, a description, Chinese, mixed. */
 export const KEYWORD_COST_QUERIES = ['radar', 'Kenneth Arnold', 'Rosswell crash', 'lights over the city', '罗斯威尔 坠毁', '1952 华盛顿 UFO'];
 
+const OLD_FILTER_PATH = ['hits.total.value', 'hits.hits._source', 'hits.hits.sort', 'hits.hits.highlight'];
 const OLD_FIELDS = ['title.en^3', 'title.zh^3', 'location.name.en^2', 'location.name.zh^2', 'summary.en', 'summary.zh'];
 
 /** The keyword clauses before issue 16, verbatim. */
@@ -37,13 +41,17 @@ function oldKeywordClauses(q) {
   };
 }
 
-/** The list request before issue 16: today's request with the old keyword clauses, no suggester, no named queries to report. */
+/**
+ * The list request before issue 16: the old keyword clauses (no suggester, no named queries to
+ * report) and summaries from `_source`; with KEYWORD_BEFORE=clauses, today's fetch (listings).
+ */
 export function oldKeywordRequest(alias, params) {
-  const request = buildCaseListRequest(alias, params);
+  const today = buildCaseListRequest(alias, params);
+  const request = process.env.KEYWORD_BEFORE === 'clauses' ? today : withSummariesFromSource(today);
   const { filter } = request.query.bool;
   return {
     ...request,
-    filter_path: ['hits.total.value', 'hits.hits._source', 'hits.hits.sort', 'hits.hits.highlight'],
+    filter_path: request === today ? today.filter_path.filter((path) => path !== 'hits.hits.matched_queries') : OLD_FILTER_PATH,
     query: { bool: { filter, ...oldKeywordClauses(params.q) } },
   };
 }

@@ -18,6 +18,7 @@ export const {
   CASE_INDEX_MAPPINGS,
   encodeCursor,
   filterFingerprint,
+  withSummariesFromSource,
 } = require('@app/search');
 // The api's own reading of a query, so a cursor the bench signs carries the fingerprint the api expects.
 export const { toCaseFilterParams, toCaseListParams } = require(join(root, 'apps', 'api', 'src', 'cases', 'case-list-params.ts'));

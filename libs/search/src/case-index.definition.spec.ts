@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import synonyms from '../../../elastic/index/case-synonyms.json';
 import traditionalToSimplified from '../../../elastic/index/zh-traditional-to-simplified.json';
-import { CASE_INDEX_MAPPINGS, CASE_INDEX_SETTINGS } from './case-index.definition';
+import { CASE_INDEX_MAPPINGS, CASE_INDEX_SETTINGS, caseListing } from './case-index.definition';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const analysis = CASE_INDEX_SETTINGS.analysis as any;
@@ -65,5 +65,12 @@ describe('the case index definition', () => {
       expect(analysis.analyzer[field.search_analyzer!].filter).toContain('case_synonyms');
       expect(analysis.analyzer[field.analyzer!].filter).not.toContain('case_synonyms');
     }
+  });
+
+  it('keeps each case’s listing as doc values only, out of _source, so that a record read whole never carries it', () => {
+    expect(CASE_INDEX_MAPPINGS.properties?.listing).toEqual({ type: 'binary', doc_values: true });
+    expect(CASE_INDEX_MAPPINGS._source).toEqual({ excludes: ['listing'] });
+    const record = { id: 'a', detail: { en: 'x' }, title: { en: 'A' }, relatedIds: ['b'], addedAt: '2026-01-01' };
+    expect(Buffer.from(caseListing(record as never), 'base64').toString('utf8')).toBe('{"id":"a","title":{"en":"A"},"addedAt":"2026-01-01"}');
   });
 });

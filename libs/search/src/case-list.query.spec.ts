@@ -1,5 +1,25 @@
 import { keywordClauses } from './case-keyword.query';
-import { buildCaseListRequest, KEYWORD_FIELDS, readCaseListPage, showsSuggestion, toCaseListPage } from './case-list.query';
+import { caseListing } from './case-index.definition';
+import {
+  buildCaseListRequest,
+  KEYWORD_FIELDS,
+  readCaseListPage as readOrNull,
+  showsSuggestion,
+  toCaseListPage as toOrNull,
+  withSummariesFromSource,
+} from './case-list.query';
+
+/** The page, which these responses always carry summaries for. */
+function readCaseListPage(...args: Parameters<typeof readOrNull>) {
+  const page = readOrNull(...args);
+  if (!page) throw new Error('no summaries');
+  return page;
+}
+function toCaseListPage(...args: Parameters<typeof toOrNull>) {
+  const page = toOrNull(...args);
+  if (!page) throw new Error('no summaries');
+  return page;
+}
 
 const FIELDS = ['title.en^3', 'title.zh^3', 'location.name.en^2', 'location.name.zh^2', 'summary.en', 'summary.zh'];
 
@@ -23,11 +43,14 @@ describe('buildCaseListRequest', () => {
   it('lists everything newest first, then by id, when nothing is filtered', () => {
     expect(buildCaseListRequest('cases', { limit: 50, offset: 0 })).toEqual({
       index: 'cases',
-      filter_path: ['hits.total.value', 'hits.hits._source', 'hits.hits.sort', 'hits.hits.highlight'],
+      filter_path: ['hits.total.value', 'hits.hits.fields', 'hits.hits._source', 'hits.hits.sort', 'hits.hits.highlight'],
       from: 0,
       size: 50,
       track_total_hits: true,
-      _source: SUMMARY,
+      // Whole summaries from each case's listing (doc values), not from its whole record.
+      _source: false,
+      stored_fields: '_none_',
+      docvalue_fields: ['listing'],
       query: { bool: { filter: [], must: [] } },
       sort: [{ incidentDate: { order: 'desc', missing: Number.MIN_SAFE_INTEGER } }, { id: { order: 'asc' } }],
     });
@@ -145,7 +168,14 @@ describe('buildCaseListRequest shapes', () => {
 
   it('counts facets with aggregations in the same search, and keeps them in filter_path', () => {
     const request = buildCaseListRequest('cases', { type: ['radar'], facets: ['type', 'hasVideo', 'decade'], limit: 0, offset: 0 });
-    expect(request.filter_path).toEqual(['hits.total.value', 'hits.hits._source', 'hits.hits.sort', 'hits.hits.highlight', 'aggregations']);
+    expect(request.filter_path).toEqual([
+      'hits.total.value',
+      'hits.hits.fields',
+      'hits.hits._source',
+      'hits.hits.sort',
+      'hits.hits.highlight',
+      'aggregations',
+    ]);
     expect(request.aggs).toEqual({
       type: { terms: { field: 'type', size: 17 } },
       hasVideo: { terms: { field: 'hasVideo', size: 2 } },
@@ -328,5 +358,46 @@ describe('readCaseListPage', () => {
       { id: 'b', title: { zh: '乙', en: 'B' }, highlight: { 'title.en': ['<em>B</em>'] } },
       { id: 'a', title: { zh: '甲', en: 'A' }, highlight: {} },
     ]);
+  });
+});
+
+describe('a list read from listings (doc values)', () => {
+  const records = [
+    { id: 'b', title: { zh: '乙', en: 'B' }, detail: { en: 'not in a list' } },
+    { id: 'a', title: { zh: '甲', en: 'A "quoted"' }, relatedIds: [] },
+  ];
+  const hit = (record: (typeof records)[number], sort: unknown[], extra = '') =>
+    `{"fields":{"listing":["${caseListing(record as never)}"]}${extra},"sort":${JSON.stringify(sort)}`;
+
+  it('gives each case its summary as the indexer kept it: only the summary fields, in the record’s order', () => {
+    const body = Buffer.from(
+      `{"hits":{"total":{"value":2},"hits":[${hit(records[0], [5, 'b'])},"matched_queries":["word 0"]},${hit(records[1], [3, 'a'])}}]}}`,
+    );
+    const page = readCaseListPage(body, { q: 'b' });
+    expect(page.casesJson.map(String)).toEqual([
+      '{"id":"b","title":{"zh":"乙","en":"B"},"match":"all"}',
+      '{"id":"a","title":{"zh":"甲","en":"A \\"quoted\\""},"match":"some"}',
+    ]);
+    expect(page).toMatchObject({ total: 2, lastSort: [3, 'a'] });
+  });
+
+  it('decodes the listings when the response is parsed whole (highlights)', () => {
+    const body = Buffer.from(`{"hits":{"total":{"value":1},"hits":[${hit(records[0], [5, 'b'], ',"highlight":{"title.en":["<em>B</em>"]}')}}]}}`);
+    expect(readCaseListPage(body, { highlight: true }).casesJson.map((json) => JSON.parse(String(json)))).toEqual([
+      { id: 'b', title: { zh: '乙', en: 'B' }, highlight: { 'title.en': ['<em>B</em>'] } },
+    ]);
+  });
+
+  it('answers null for hits without a summary (an index built before listings), and the same search then reads _source', () => {
+    expect(readOrNull(Buffer.from('{"hits":{"total":{"value":1},"hits":[{"sort":[5,"b"]}]}}'))).toBeNull();
+    const request = buildCaseListRequest('cases', { q: 'radar', limit: 5, offset: 0 });
+    const fromSource = withSummariesFromSource(request);
+    expect(fromSource).toEqual({ ...request, _source: SUMMARY, stored_fields: undefined, docvalue_fields: undefined });
+    expect(fromSource).not.toHaveProperty('docvalue_fields');
+  });
+
+  it('reads fields= from _source, which filters each summary down to them', () => {
+    expect(buildCaseListRequest('cases', { fields: ['title'], limit: 5, offset: 0 })).toMatchObject({ _source: ['id', 'title'] });
+    expect(buildCaseListRequest('cases', { fields: ['title'], limit: 5, offset: 0 })).not.toHaveProperty('docvalue_fields');
   });
 });

@@ -3,7 +3,7 @@ import { CASE_SUMMARY_FIELDS, CaseSummary } from '@app/cases';
 import { buildFacetAggs, type CaseFacet, type CaseFacetCounts, toFacetCounts } from './case-facets.query';
 import { caseFilterClauses, type CaseFilterParams, GEO_POINT_FIELD } from './case-filter.query';
 import { allWordsMatcher, highlightQuery, keywordClauses, type KeywordSpelling } from './case-keyword.query';
-import { INCIDENT_DATE_FIELD } from './case-index.definition';
+import { INCIDENT_DATE_FIELD, LISTING_FIELD } from './case-index.definition';
 import { readRawHits, type SortValues } from './raw-hits';
 
 export { KEYWORD_FIELDS } from './case-keyword.query';
@@ -74,10 +74,31 @@ export function showsSuggestion(params: Pick<CaseListParams, 'q' | 'offset' | 's
 
 /**
  * Only what toCaseListPage reads. Elasticsearch then writes, and the client parses, just the
- * summaries, sort values, highlights and the total: no per-hit _index/_id/_score, no _shards.
- * With no hits the response has no `hits.hits` at all.
+ * summaries (each case's listing, or its `_source` filtered, see summariesFrom), sort values,
+ * highlights and the total: no per-hit _index/_id/_score, no _shards. With no hits the response
+ * has no `hits.hits` at all.
  */
-export const CASE_LIST_FILTER_PATH = ['hits.total.value', 'hits.hits._source', 'hits.hits.sort', 'hits.hits.highlight'];
+export const CASE_LIST_FILTER_PATH = ['hits.total.value', 'hits.hits.fields', 'hits.hits._source', 'hits.hits.sort', 'hits.hits.highlight'];
+
+/**
+ * Where a list's summaries come from. Whole summaries: each case's listing (doc values, see
+ * LISTING_FIELD), which spares Elasticsearch loading and filtering every whole record. A few
+ * fields of each (`fields=`), or whole summaries from an index built before listings existed
+ * (readCaseListPage then answers null): `_source`, filtered.
+ */
+export function summariesFrom(
+  from: 'listing' | 'source',
+  fields?: readonly CaseSummaryField[],
+): Pick<estypes.SearchRequest, '_source' | 'stored_fields' | 'docvalue_fields'> {
+  if (from === 'listing' && !fields) return { _source: false, stored_fields: '_none_', docvalue_fields: [LISTING_FIELD] };
+  return { _source: fields ? ['id', ...fields.filter((field) => field !== 'id' && field !== 'match')] : [...CASE_SUMMARY_FIELDS] };
+}
+
+/** The same search with its summaries read from `_source` (for an index built before listings existed). */
+export function withSummariesFromSource(request: estypes.SearchRequest): estypes.SearchRequest {
+  const { stored_fields: _stored, docvalue_fields: _docValues, ...rest } = request;
+  return { ...rest, ...summariesFrom('source') };
+}
 
 /** Whether each hit of this list says how it matched `q` (`fields=` without `match` leaves it out). */
 export function showsMatch(params: Pick<CaseListParams, 'q' | 'fields'>): boolean {
@@ -138,7 +159,7 @@ export function buildCaseListRequest(index: string, params: CaseListParams): est
     from: params.searchAfter ? 0 : params.offset,
     size: params.limit,
     track_total_hits: true,
-    _source: params.fields ? ['id', ...params.fields.filter((field) => field !== 'id' && field !== 'match')] : [...CASE_SUMMARY_FIELDS],
+    ...summariesFrom('listing', params.fields),
     query: buildCaseQuery(params),
     sort: buildCaseSort(params),
     ...(params.searchAfter ? { search_after: params.searchAfter } : {}),
@@ -162,12 +183,13 @@ const HIGHLIGHT: estypes.SearchHighlight = {
 };
 
 /**
- * Reads a list response from its bytes. Without highlights each case's `_source` is taken as it
- * came (readRawHits), which spares the api a parse and a re-serialization of every summary; with a
- * keyword, each case's `match` is spliced onto those bytes. With highlights, or any shape that
- * reader does not vouch for, the response is parsed whole.
+ * Reads a list response from its bytes. Without highlights each case's summary is taken as the
+ * JSON it came as (readRawHits), which spares the api a parse and a re-serialization of every
+ * summary; with a keyword, each case's `match` is spliced onto those bytes. With highlights, or
+ * any shape that reader does not vouch for, the response is parsed whole. Null when the hits
+ * carry no summary: the index was built before listings existed (see withSummariesFromSource).
  */
-export function readCaseListPage(body: Buffer, params: Pick<CaseListParams, 'highlight' | 'facets' | 'q' | 'fields'> = {}): CaseListPageJson {
+export function readCaseListPage(body: Buffer, params: Pick<CaseListParams, 'highlight' | 'facets' | 'q' | 'fields'> = {}): CaseListPageJson | null {
   const raw = params.highlight ? undefined : readRawHits(body);
   const casesJson = raw && (showsMatch(params) ? withMatches(params.q ?? '', raw.sources, raw.matchedQueries) : raw.sources);
   if (raw && casesJson) {
@@ -176,6 +198,7 @@ export function readCaseListPage(body: Buffer, params: Pick<CaseListParams, 'hig
   }
   const response = JSON.parse(body.toString('utf8')) as estypes.SearchResponse<CaseSummary>;
   const page = toCaseListPage(response, params);
+  if (!page) return null;
   return {
     total: page.total,
     ...(page.facets ? { facets: page.facets } : {}),
@@ -201,25 +224,33 @@ function withMatches(q: string, sources: Buffer[], matchedQueries: (string[] | u
 /**
  * With `highlight` set, every case carries a `highlight` object, empty when nothing matched in it;
  * with `q` (unless `fields=` leaves it out), a `match`: `all` when the request's all-words query
- * matched it, else `some`.
+ * matched it, else `some`. Null when a hit has neither a listing nor a `_source` (see readCaseListPage).
  */
 export function toCaseListPage(
   response: estypes.SearchResponse<CaseSummary, Record<string, estypes.AggregationsAggregate>>,
   params: Pick<CaseListParams, 'highlight' | 'facets' | 'q' | 'fields'> = {},
-): CaseListPage {
+): CaseListPage | null {
   const total = response.hits.total;
   // filter_path drops `hits.hits` when there are none.
   const hits = response.hits.hits ?? [];
+  const summaries = hits.map(summaryOf);
+  if (summaries.some((summary) => summary === undefined)) return null;
   const match = showsMatch(params);
   const matchedAll = allWordsMatcher(params.q ?? '');
   return {
     total: typeof total === 'number' ? total : (total?.value ?? 0),
     ...(params.facets?.length ? { facets: toFacetCounts(response.aggregations, params.facets) } : {}),
-    cases: hits.map((hit) => ({
-      ...(hit._source as CaseSummary),
+    cases: hits.map((hit, i) => ({
+      ...(summaries[i] as CaseSummary),
       ...(params.highlight ? { highlight: hit.highlight ?? {} } : {}),
       ...(match ? { match: matchedAll(hit.matched_queries) ? ('all' as const) : ('some' as const) } : {}),
     })),
     lastSort: hits.at(-1)?.sort as SortValues | undefined,
   };
+}
+
+/** A hit's summary: its `_source`, or its listing (base64 JSON) decoded. */
+function summaryOf(hit: estypes.SearchHit<CaseSummary>): CaseSummary | undefined {
+  const listing = (hit.fields?.[LISTING_FIELD] as string[] | undefined)?.[0];
+  return listing === undefined ? hit._source : (JSON.parse(Buffer.from(listing, 'base64').toString('utf8')) as CaseSummary);
 }

@@ -1,20 +1,5 @@
 import { buildRelatedCasesRequest } from './case-related.query';
 
-const SUMMARY = [
-  'id',
-  'date',
-  'datePrecision',
-  'dateDisplay',
-  'title',
-  'location',
-  'type',
-  'credibility',
-  'tranche',
-  'hasVideo',
-  'summary',
-  'addedAt',
-  'updatedAt',
-];
 const TEXT = ['title.en', 'title.zh', 'summary.en', 'summary.zh', 'detail.en', 'detail.zh'];
 const place = (precision: 'site' | 'unknown', lat: number, lng: number) => ({ name: { zh: '', en: '' }, country: 'US', lat, lng, precision });
 
@@ -27,9 +12,12 @@ describe('buildRelatedCasesRequest', () => {
     );
     expect(request).toEqual({
       index: 'cases',
-      filter_path: ['hits.total.value', 'hits.hits._source', 'hits.hits.sort', 'hits.hits.highlight'],
+      filter_path: ['hits.total.value', 'hits.hits.fields', 'hits.hits._source', 'hits.hits.sort', 'hits.hits.highlight'],
       size: 5,
-      _source: SUMMARY,
+      // Each summary from the case's listing (doc values), as the list reads it.
+      _source: false,
+      stored_fields: '_none_',
+      docvalue_fields: ['listing'],
       query: {
         bool: {
           should: [

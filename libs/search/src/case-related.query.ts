@@ -1,8 +1,8 @@
 import type { estypes } from '@elastic/elasticsearch';
-import { CASE_SUMMARY_FIELDS, type CaseRecord } from '@app/cases';
+import type { CaseRecord } from '@app/cases';
 import { GEO_POINT_FIELD } from './case-filter.query';
 import { INCIDENT_DATE_FIELD } from './case-index.definition';
-import { CASE_LIST_FILTER_PATH } from './case-list.query';
+import { CASE_LIST_FILTER_PATH, summariesFrom } from './case-list.query';
 
 /** The texts two cases are compared on, in both languages. */
 export const RELATED_TEXT_FIELDS = ['title.en', 'title.zh', 'summary.en', 'summary.zh', 'detail.en', 'detail.zh'];
@@ -52,7 +52,7 @@ export function buildRelatedCasesRequest(
     index,
     filter_path: CASE_LIST_FILTER_PATH,
     size: limit,
-    _source: [...CASE_SUMMARY_FIELDS],
+    ...summariesFrom('listing'),
     query: { bool: { should, minimum_should_match: 1, must_not: [{ ids: { values: [record.id] } }] } },
     // The id breaks ties, so equally similar cases always come in one order.
     sort: ['_score', { id: { order: 'asc' } }],

@@ -4,7 +4,14 @@ import type { CaseRecord } from '@app/cases';
 import { ArchiveGenerationTracker } from './archive-generation';
 import { ArchiveIndexService, type ArchiveGeneration } from './archive-index.service';
 import { buildCaseExportRequest, EXPORT_KEEP_ALIVE } from './case-export.query';
-import { buildCaseListRequest, CaseListPageJson, CaseListParams, readCaseListPage, showsSuggestion } from './case-list.query';
+import {
+  buildCaseListRequest,
+  CaseListPageJson,
+  CaseListParams,
+  readCaseListPage,
+  showsSuggestion,
+  withSummariesFromSource,
+} from './case-list.query';
 import type { CaseFilterParams } from './case-filter.query';
 import { buildRelatedCasesRequest } from './case-related.query';
 import { buildStatsRequest, CaseStats, toStats } from './case-stats.query';
@@ -50,7 +57,7 @@ export class CasesRepository {
    */
   async list(params: CaseListParams): Promise<CaseListPageJson> {
     const searched = await this.spelling.resolve(params);
-    const page = readCaseListPage(await this.index.searchBytes(buildCaseListRequest(this.index.alias, searched)), params);
+    const page = await this.readPage(buildCaseListRequest(this.index.alias, searched), params);
     const suggestion = searched.spelling?.suggestion;
     return suggestion !== undefined && showsSuggestion(params) ? { ...page, suggestion } : page;
   }
@@ -72,7 +79,16 @@ export class CasesRepository {
   /** The cases most like this one (never itself); CaseNotFoundError for an unknown id. */
   async related(id: string, limit: number): Promise<CaseListPageJson> {
     const record = await this.findById(id);
-    return readCaseListPage(await this.index.searchBytes(buildRelatedCasesRequest(this.index.alias, record, limit)));
+    return this.readPage(buildRelatedCasesRequest(this.index.alias, record, limit));
+  }
+
+  /**
+   * A page of summaries. An index built by an ingest from before listings existed has none: its
+   * page is read again from `_source` (until the next re-index), so an api upgraded first still answers.
+   */
+  private async readPage(request: estypes.SearchRequest, params: Parameters<typeof readCaseListPage>[1] = {}): Promise<CaseListPageJson> {
+    const page = readCaseListPage(await this.index.searchBytes(request), params);
+    return page ?? (readCaseListPage(await this.index.searchBytes(withSummariesFromSource(request)), params) as CaseListPageJson);
   }
 
   /**

@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CASE_SUMMARY_FIELDS } from '@app/cases';
+import { caseListing } from './case-index.definition';
 import { joinJson, readRawHits } from './raw-hits';
 
 const texts = (buffers: Buffer[]) => buffers.map((buffer) => buffer.toString('utf8'));
@@ -72,6 +74,25 @@ describe('readRawHits', () => {
   it('reads a page with no hits, which filter_path leaves without hits.hits', () => {
     expect(readRawHits(Buffer.from('{"hits":{"total":{"value":0}}}'))).toEqual({ total: 0, sources: [] });
     expect(readRawHits(Buffer.from('{"pit_id":"p2"}'))).toEqual({ pitId: 'p2', sources: [] });
+  });
+
+  it('gives each listing (doc values, base64) back as the summary of its record: the summary fields in the record’s order', () => {
+    const hits = archive.map((record, i) => `{"fields":{"listing":["${caseListing(record as never)}"]},"sort":[${1_000 - i},"${record.id}"]}`);
+    const raw = readRawHits(Buffer.from(`{"hits":{"total":{"value":${archive.length}},"hits":[${hits.join(',')}]}}`))!;
+    const summary = (record: object) =>
+      Object.fromEntries(Object.entries(record).filter(([field]) => (CASE_SUMMARY_FIELDS as readonly string[]).includes(field)));
+    expect(texts(raw.sources)).toEqual(archive.map((record) => JSON.stringify(summary(record))));
+    expect(raw.lastSort).toEqual([1_000 - archive.length + 1, archive.at(-1)!.id]);
+  });
+
+  it('declines a listing that is not followed by the sort values, or whose summary does not carry the sorted id', () => {
+    const listing = caseListing({ id: 'a', title: { en: 'A', zh: '甲' } } as never);
+    expect(readRawHits(Buffer.from(`{"hits":{"hits":[{"fields":{"listing":["${listing}"]},"sort":[1,"a"]}]}}`))?.sources.map(String)).toEqual([
+      '{"id":"a","title":{"en":"A","zh":"甲"}}',
+    ]);
+    expect(readRawHits(Buffer.from(`{"hits":{"hits":[{"fields":{"listing":["${listing}"]},"sort":[1,"b"]}]}}`))).toBeUndefined();
+    expect(readRawHits(Buffer.from(`{"hits":{"hits":[{"fields":{"listing":["${listing}","x"]},"sort":[1,"a"]}]}}`))).toBeUndefined();
+    expect(readRawHits(Buffer.from(`{"hits":{"hits":[{"fields":{"listing":["${listing}"]},"highlight":{},"sort":[1,"a"]}]}}`))).toBeUndefined();
   });
 
   it('declines any other shape, so that the caller parses the response whole', () => {

@@ -1,7 +1,9 @@
 /** A hit's sort values (`_score`?, `date`, `id`, and a point in time's tiebreaker), as search_after takes them. */
 export type SortValues = (string | number)[];
 
-/** A search response's hits with each `_source` left as the JSON bytes Elasticsearch sent. */
+import { LISTING_FIELD } from './case-index.definition';
+
+/** A search response's hits with each `_source` (or listing) as the JSON bytes of the document. */
 export interface RawHits {
   /** `hits.total.value`, when the request tracked it. */
   total?: number;
@@ -9,7 +11,7 @@ export interface RawHits {
   pitId?: string;
   /** The response's aggregations, parsed, when the request asked for some. */
   aggregations?: Record<string, unknown>;
-  /** Each hit's `_source`, verbatim (views into the response, not copies). */
+  /** Each hit's `_source`, verbatim (views into the response, not copies), or its listing, decoded. */
   sources: Buffer[];
   /** The last hit's sort values, for search_after. */
   lastSort?: SortValues;
@@ -21,6 +23,8 @@ export interface RawHits {
 
 const HITS_ARRAY = Buffer.from('"hits":[');
 const HIT_START = Buffer.from('{"_source":');
+const LISTING_START = Buffer.from(`{"fields":{"${LISTING_FIELD}":["`);
+const LISTING_END = Buffer.from('"]}');
 const SORT_MEMBER = Buffer.from(',"sort":[');
 const MATCHED_MEMBER = Buffer.from(',"matched_queries":[');
 const HIT_END = Buffer.from(']}');
@@ -39,7 +43,9 @@ const CLOSE_BRACE = 0x7d;
  * Only for requests without highlights (a highlight would sit between `_source` and `sort`);
  * the list asks for them only on request, and then parses its response whole. Each hit is then
  * exactly `{"_source":DOC,"sort":[...]}`, or with a keyword `{"_source":DOC,"sort":[...],"matched_queries":[...]}`
- * (the names are the request's own, without brackets). The text `,"sort":[` cannot occur
+ * (the names are the request's own, without brackets). A list reads each summary from its
+ * listing instead (doc values, see LISTING_FIELD): the hit then starts `{"fields":{"listing":["BASE64"]}`,
+ * which is decoded to DOC (base64 has no quote, so the first quote ends it). The text `,"sort":[` cannot occur
  * inside a JSON string (its quotes would be escaped), and no case field is named `sort`, so its
  * first occurrence after DOC starts ends DOC. Every hit is also checked: its sort values must hold
  * the case id (their one string; a point in time adds a number after it), and DOC must carry that
@@ -58,10 +64,9 @@ export function readRawHits(body: Buffer): RawHits | undefined {
   let lastSortEnd = 0;
   let at = hitsAt + HITS_ARRAY.length;
   for (;;) {
-    if (!startsWithAt(body, HIT_START, at)) return undefined;
-    const docStart = at + HIT_START.length;
-    const sortAt = body.indexOf(SORT_MEMBER, docStart);
-    if (sortAt < 0) return undefined;
+    const source = readDocument(body, at);
+    if (!source) return undefined;
+    const { doc, sortAt } = source;
     // Sort values are numbers (score, date, shard tiebreaker) and the id slug: no brackets inside.
     const sortStart = sortAt + SORT_MEMBER.length - 1;
     const sortEnd = body.indexOf(CLOSE_BRACKET, sortStart) + 1;
@@ -70,8 +75,7 @@ export function readRawHits(body: Buffer): RawHits | undefined {
     const idEnd = body.lastIndexOf(QUOTE, sortEnd);
     const idStart = body.lastIndexOf(QUOTE, idEnd - 1) + 1;
     if (idStart <= sortStart) return undefined;
-    const idAt = body.indexOf(`"id":"${body.toString('utf8', idStart, idEnd)}"`, docStart);
-    if (idAt < 0 || idAt > sortAt) return undefined;
+    if (!doc.includes(`"id":"${body.toString('utf8', idStart, idEnd)}"`)) return undefined;
     let hitEnd = sortEnd;
     let matched: string[] | undefined;
     if (startsWithAt(body, MATCHED_MEMBER, sortEnd)) {
@@ -81,7 +85,7 @@ export function readRawHits(body: Buffer): RawHits | undefined {
       if (!matched) return undefined;
     }
     if (body[hitEnd] !== CLOSE_BRACE) return undefined;
-    sources.push(body.subarray(docStart, sortAt));
+    sources.push(doc);
     matchedQueries.push(matched);
     lastSortAt = sortStart;
     lastSortEnd = sortEnd;
@@ -96,6 +100,21 @@ export function readRawHits(body: Buffer): RawHits | undefined {
     const meta = readMeta(`${body.toString('utf8', 0, hitsAt)}"hits":[]${body.toString('utf8', at + 1)}`);
     return meta && lastSort && { ...meta, sources, lastSort, ...(matchedQueries.some(Boolean) ? { matchedQueries } : {}) };
   }
+}
+
+/** The document of the hit that starts at `at` (its `_source`, or its listing decoded), and where its sort values start. */
+function readDocument(body: Buffer, at: number): { doc: Buffer; sortAt: number } | undefined {
+  if (startsWithAt(body, HIT_START, at)) {
+    const docStart = at + HIT_START.length;
+    const sortAt = body.indexOf(SORT_MEMBER, docStart);
+    return sortAt < 0 ? undefined : { doc: body.subarray(docStart, sortAt), sortAt };
+  }
+  if (!startsWithAt(body, LISTING_START, at)) return undefined;
+  const base64Start = at + LISTING_START.length;
+  const base64End = body.indexOf(QUOTE, base64Start);
+  const sortAt = base64End + LISTING_END.length;
+  if (base64End < 0 || !startsWithAt(body, LISTING_END, base64End) || !startsWithAt(body, SORT_MEMBER, sortAt)) return undefined;
+  return { doc: Buffer.from(body.toString('latin1', base64Start, base64End), 'base64'), sortAt };
 }
 
 /** Concatenates JSON texts with a separator between them, as one buffer. */

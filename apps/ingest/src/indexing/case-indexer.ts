@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { CaseRecord } from '@app/cases';
 import { AppConfigService } from '@app/config';
-import { ArchiveIndexService, CASE_INDEX_MAPPINGS, CASE_INDEX_SETTINGS, concreteIndexName } from '@app/search';
+import { ArchiveIndexService, CASE_INDEX_MAPPINGS, CASE_INDEX_SETTINGS, caseListing, concreteIndexName } from '@app/search';
 
 export interface IndexingProgress {
   start(total: number): void;
@@ -30,23 +30,26 @@ export const BULK_OPTIONS = { flushBytes: 2_000_000, concurrency: 3, retries: 5,
 /** How long the new index may take to place its replicas before the alias would point at it. */
 const REPLICA_TIMEOUT = '120s';
 
-/** What the indexer adds to a record: fields for queries only, never returned (INDEX_ONLY_FIELDS). */
+/** What the indexer adds to a record: fields for queries and lists only, never returned as fields (INDEX_ONLY_FIELDS, LISTING_FIELD). */
 export interface IndexOnlyFields {
   point?: { lat: number; lon: number };
   incidentDate?: string;
+  listing: string;
 }
 
 /**
  * The fields the search document adds to the record as published: a geo_point for map queries,
  * unless the precision is `unknown` (its coordinates are a nominal point, not a place a map query
  * should find), and the incident date the list sorts by and the year filter and stats read, unless
- * the date precision is `unknown` (its date is a placeholder, not when the incident happened).
+ * the date precision is `unknown` (its date is a placeholder, not when the incident happened);
+ * and the summary a list page reads (caseListing).
  */
 export function indexOnlyFields(record: CaseRecord): IndexOnlyFields {
   const { lat, lng, precision } = record.location;
   return {
     ...(precision === 'unknown' ? {} : { point: { lat, lon: lng } }),
     ...(record.datePrecision === 'unknown' ? {} : { incidentDate: record.date }),
+    listing: caseListing(record),
   };
 }
 
@@ -70,7 +73,6 @@ export interface IndexableCase {
 export function searchDocumentJson({ record, json }: IndexableCase): string {
   if (json === undefined) return JSON.stringify(toSearchDocument(record));
   const added = JSON.stringify(indexOnlyFields(record));
-  if (added === '{}') return json;
   return `${json.slice(0, json.lastIndexOf('}'))},${added.slice(1)}`;
 }
 
