@@ -1,6 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
-import { CASE_SUMMARY_FIELDS, type CaseSummary } from '@app/cases';
-import { buildCaseListRequest, type CaseListParams } from './case-list.query';
+import type { CaseSummary } from '@app/cases';
+import { buildCaseListRequest, type CaseListParams, withSummariesFromSource } from './case-list.query';
 
 export interface CaseFeedPage {
   /** Newest change first. */
@@ -15,15 +15,15 @@ export const BY_LATEST_CHANGE: estypes.SortCombinations[] = [{ updatedAt: { orde
 /**
  * The list's request with every one of its filters, ordered by the last change instead of the
  * incident date (even with `q`: a feed is read in time order). The global aggregation gives an
- * empty filtered feed a meaningful `updated`.
+ * empty filtered feed a meaningful `updated`. Its summaries come from `_source`, parsed: the
+ * feed is read rarely and cached, and it builds XML from them.
  */
 export function buildCaseFeedRequest(index: string, params: CaseListParams): estypes.SearchRequest {
   // The list's filter_path would drop the aggregation this request adds.
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { filter_path, ...list } = buildCaseListRequest(index, params);
+  const { filter_path, ...list } = withSummariesFromSource(buildCaseListRequest(index, params));
   return {
     ...list,
-    _source: [...CASE_SUMMARY_FIELDS],
     sort: BY_LATEST_CHANGE,
     aggs: { archive: { global: {}, aggs: { lastUpdated: { max: { field: 'updatedAt', format: 'strict_date' } } } } },
   };
