@@ -1,4 +1,5 @@
-import { relatedIdProblems, validateCases, type CaseProblem } from '@app/cases';
+import { validateCases, type CaseProblem } from '@app/cases';
+import { CaseIds } from './case-ids';
 import { DatasetHasher, streamDataset } from './dataset-reader';
 
 export interface DatasetCheck {
@@ -22,15 +23,14 @@ export interface DatasetLines {
 
 /**
  * The first of the ingest's two passes: reads the dataset once, validating each record as it
- * arrives, so memory stays flat whatever its size. Only the ids are kept, to find duplicates.
+ * arrives and dropping it. Only what the rules across records need is kept (CaseIds: each id, the
+ * record that first had it, and the links of the few cases that link to others), about 70 bytes
+ * per case.
  */
 export async function checkDataset(path: string, indexDefinition: unknown, lines: DatasetLines = { verbatim: true }): Promise<DatasetCheck> {
   const problems: CaseProblem[] = [];
   const hasher = new DatasetHasher();
-  // The record number of each id's first appearance, for the duplicate message.
-  const firstSeen = new Map<string, number>();
-  // Only each case's links are kept (most lists are empty), to check them once every id is known.
-  const links: { id: string; relatedIds: unknown }[] = [];
+  const ids = new CaseIds();
   let count = 0;
 
   for await (const entry of streamDataset(path)) {
@@ -48,14 +48,12 @@ export async function checkDataset(path: string, indexDefinition: unknown, lines
     const named = typeof id === 'string' && id !== '';
     // validateCases names a record without an id by its position in the list it was given: here, #1.
     for (const problem of validateCases([raw], { acrossRecords: false })) problems.push(named ? problem : { ...problem, record: `#${count}` });
-    if (named) links.push({ id, relatedIds: (raw as { relatedIds?: unknown }).relatedIds });
-
     if (named) {
-      const first = firstSeen.get(id);
-      if (first === undefined) firstSeen.set(id, count);
-      else problems.push({ record: id, field: 'id', message: `duplicates the id of record #${first}` });
+      const first = ids.add(id, count, (raw as { relatedIds?: unknown }).relatedIds);
+      if (first !== undefined) problems.push({ record: id, field: 'id', message: `duplicates the id of record #${first}` });
     }
   }
-  problems.push(...relatedIdProblems(links));
+  // Links between cases are checked once every id is known.
+  problems.push(...ids.linkProblems());
   return { problems, count, hash: hasher.digest(indexDefinition) };
 }

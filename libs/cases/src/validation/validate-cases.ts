@@ -19,7 +19,7 @@ const KNOWN_FIELDS = new Set<string>([...CASE_SUMMARY_FIELDS, 'detail', 'videos'
 export interface ValidateOptions {
   /**
    * Also check the rules that span records (links between cases), as for a whole dataset. A caller
-   * that validates one record at a time turns this off and runs relatedIdProblems on all of them at the end.
+   * that validates one record at a time turns this off and checks the links once all are read (the ingest's CaseIds).
    */
   acrossRecords?: boolean;
 }
