@@ -114,7 +114,7 @@ function readDocument(body: Buffer, at: number): { doc: Buffer; sortAt: number }
   const base64End = body.indexOf(QUOTE, base64Start);
   const sortAt = base64End + LISTING_END.length;
   if (base64End < 0 || !startsWithAt(body, LISTING_END, base64End) || !startsWithAt(body, SORT_MEMBER, sortAt)) return undefined;
-  return { doc: Buffer.from(body.toString('latin1', base64Start, base64End), 'base64'), sortAt };
+  return { doc: Buffer.from(body.toString('ascii', base64Start, base64End), 'base64'), sortAt };
 }
 
 /** Concatenates JSON texts with a separator between them, as one buffer. */
