@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, timingSafeEqual } from 'node:crypto';
 import { type CaseListParams, resolveSort } from './case-list.query';
 import type { SortValues } from './raw-hits';
 
@@ -30,7 +30,7 @@ export function filterFingerprint(params: CaseListParams): string {
   const filters = Object.entries({ ...params, sort: resolveSort(params) })
     .filter(([key, value]) => !WALK_NEUTRAL_KEYS.has(key) && value !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return createHash('sha256').update(JSON.stringify(filters)).digest('base64url').slice(0, 16);
+  return hash('sha256', JSON.stringify(filters), 'base64url').slice(0, 16);
 }
 
 function sign(payload: string, key: Buffer): Buffer {

@@ -28,6 +28,20 @@ describe('QueryCache', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('shares a failed load between concurrent misses, then loads again', async () => {
+    const cache = cacheOf(60);
+    let fail: (error: Error) => void = () => undefined;
+    const load = jest
+      .fn()
+      .mockReturnValueOnce(new Promise((_resolve, reject) => (fail = reject)))
+      .mockResolvedValueOnce({ n: 2 });
+    const both = Promise.allSettled([cache.fetch('g', 'k', load), cache.fetch('g', 'k', load)]);
+    fail(new Error('down'));
+    expect((await both).map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(await cache.fetch('g', 'k', load)).toEqual({ value: { n: 2 }, outcome: 'MISS' });
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it('never keeps a failure', async () => {
     const cache = cacheOf(60);
     const load = jest.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce({ n: 1 });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
@@ -53,8 +53,9 @@ export class CachedBody {
     /** What the bytes are: the api's JSON unless said otherwise (the Atom feed). */
     readonly contentType = JSON_CONTENT_TYPE,
   ) {
-    // The hash of the uncompressed bytes: equal bodies get equal tags on every replica.
-    this.etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+    // The hash of the uncompressed bytes: equal bodies get equal tags on every replica. (The
+    // one-shot hash(): no Hash object per body.)
+    this.etag = `"${hash('sha256', identity, 'base64url').slice(0, 27)}"`;
   }
 
   static ofJson(body: unknown): CachedBody {
