@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { relatedIdProblems } from '@app/cases';
 import { CaseIds } from './case-ids';
 
@@ -18,18 +19,6 @@ function streamed(records: Linked[]) {
   const ids = new CaseIds();
   const repeats = records.map(({ id, relatedIds }, i) => ids.add(id, i + 1, relatedIds));
   return { repeats, links: ids.linkProblems() };
-}
-
-/** A small deterministic generator (mulberry32), as scripts/generate-cases.mjs uses. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe('CaseIds', () => {
@@ -55,20 +44,23 @@ describe('CaseIds', () => {
   });
 
   it('agrees with the whole-list checks on many random small datasets with repeated ids, missing lists and stray links', () => {
-    const next = random(21);
-    const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
-    const pool = ['case-a', 'case-b', 'case-c', 'case-d', 'case-e'];
-    for (let round = 0; round < 500; round += 1) {
-      const records: Linked[] = Array.from({ length: 1 + Math.floor(next() * 8) }, () => {
-        const id = pick(pool);
-        const roll = next();
-        if (roll < 0.15) return { id };
-        if (roll < 0.2) return { id, relatedIds: 'case-a' };
-        if (roll < 0.5) return { id, relatedIds: [] };
-        return { id, relatedIds: Array.from({ length: 1 + Math.floor(next() * 3) }, () => (next() < 0.1 ? 7 : pick([...pool, 'case-z']))) };
-      });
-      expect(streamed(records)).toEqual(asLists(records));
-    }
+    const id = fc.constantFrom('case-a', 'case-b', 'case-c', 'case-d', 'case-e');
+    const link = fc.oneof(
+      { arbitrary: fc.constantFrom('case-a', 'case-b', 'case-c', 'case-d', 'case-e', 'case-z'), weight: 9 },
+      { arbitrary: fc.constant(7), weight: 1 },
+    );
+    const record: fc.Arbitrary<Linked> = fc.oneof(
+      fc.record({ id }),
+      fc.record({ id, relatedIds: fc.constant('case-a') }),
+      fc.record({ id, relatedIds: fc.constant([]) }),
+      fc.record({ id, relatedIds: fc.array(link, { minLength: 1, maxLength: 3 }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(record, { minLength: 1, maxLength: 8 }), (records) => {
+        expect(streamed(records)).toEqual(asLists(records));
+      }),
+      { numRuns: 500, seed: 21 },
+    );
   });
 
   it('keeps nothing of a record it was given, so the ingest can drop each record once read', () => {
