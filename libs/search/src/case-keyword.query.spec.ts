@@ -1,9 +1,9 @@
 import {
+  allWordsMatcher,
   correctedQuery,
   keywordClauses,
   keywordWords,
   lookupWords,
-  matchedAllWords,
   NOTHING_MISSPELT,
   readWordCorrections,
   spellingLookupRequest,
@@ -83,8 +83,8 @@ describe('keywordClauses', () => {
     // "over" is not among Lucene's English stop words; "the" is.
     expect(lift.minimum_should_match).toBe(3);
     expect(lift.should.map((clause) => clause.bool._name)).toEqual(['word 0', 'word 1', 'word 3']);
-    expect(matchedAllWords('lights over the city', ['word 0', 'word 1', 'word 3'])).toBe(true);
-    expect(matchedAllWords('lights over the city', ['word 0'])).toBe(false);
+    expect(allWordsMatcher('lights over the city')(['word 0', 'word 1', 'word 3'])).toBe(true);
+    expect(allWordsMatcher('lights over the city')(['word 0'])).toBe(false);
   });
 
   it('lets the layers themselves be the every-word test for a one-word query', () => {
@@ -125,12 +125,12 @@ describe('keywordClauses', () => {
   });
 });
 
-describe('matchedAllWords', () => {
+describe('allWordsMatcher', () => {
   it('says a hit matched every word when each word’s query is among its matched queries, in either form Elasticsearch gives them', () => {
-    expect(matchedAllWords('Roswell', ['word 0'])).toBe(true);
-    expect(matchedAllWords('Roswell crash', { 'word 0': 1.5, 'word 1': 0.2 })).toBe(true);
-    expect(matchedAllWords('Roswell crash', ['word 0'])).toBe(false);
-    expect(matchedAllWords('Roswell', undefined)).toBe(false);
+    expect(allWordsMatcher('Roswell')(['word 0'])).toBe(true);
+    expect(allWordsMatcher('Roswell crash')({ 'word 0': 1.5, 'word 1': 0.2 })).toBe(true);
+    expect(allWordsMatcher('Roswell crash')(['word 0'])).toBe(false);
+    expect(allWordsMatcher('Roswell')(undefined)).toBe(false);
   });
 });
 

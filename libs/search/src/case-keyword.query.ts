@@ -17,7 +17,7 @@ import type { estypes } from '@elastic/elasticsearch';
  *
  * A case must match one layer to be listed. Cases in which most words matched somewhere (as typed
  * or corrected, in the spec's or the deeper fields, or as a prefix) are lifted; each word there is a
- * named query, so a hit's matched queries say whether it matched every word (matchedAllWords). A
+ * named query, so a hit's matched queries say whether it matched every word (allWordsMatcher). A
  * one-word query needs no separate lift (its layers are its named query). The lookup's corrected
  * query is the did-you-mean.
  * Weights measured with scripts/search-quality.mjs on test/search-quality/judged-queries.json;
@@ -156,7 +156,7 @@ export function keywordClauses(q: string, spelling?: KeywordSpelling): Pick<esty
  * one of more): as typed in any searched field, as its correction (a word the spelling lookup found
  * misspelt), or as a prefix (the last word). "All but one" lets a case that names the general, his
  * name and the weather balloon outrank titles holding only the commonest word. Each word's clause is
- * named (wordQueryName), so a hit's matched queries say which words it has (matchedAllWords). Each
+ * named (wordQueryName), so a hit's matched queries say which words it has (allWordsMatcher). Each
  * word is a cross_fields term query: no fuzzy rewrite here, the lookup already named the word meant
  * (without a lookup, each Latin word is also looked for within an edit distance).
  * zero_terms_query keeps a word that is only a stop word ("the") from failing every case.
@@ -236,12 +236,10 @@ function prefixClause(word: string, boost: number): estypes.QueryDslQueryContain
   return { multi_match: { query: word, fields: PREFIX_FIELDS, boost } };
 }
 
-/** Whether a hit matched every word of `q` (its `matched_queries` from a request built with keywordClauses). */
-export function matchedAllWords(q: string, matchedQueries: string[] | Record<string, number> | undefined): boolean {
-  return allWordsMatcher(q)(matchedQueries);
-}
-
-/** matchedAllWords for one `q`, with its words' query names worked out once (for every hit of a page). */
+/**
+ * Whether a hit matched every word of `q` (its `matched_queries` from a request built with
+ * keywordClauses), with the words' query names worked out once for every hit of a page.
+ */
 export function allWordsMatcher(q: string): (matchedQueries: string[] | Record<string, number> | undefined) => boolean {
   const words = keywordWords(q);
   // One word: the layers are its named query, stop word or not.
