@@ -126,6 +126,11 @@ export class ArchiveIndexService {
     return this.read(() => this.client.search<T>(request, this.readOptions));
   }
 
+  /** The tokens `analyzer` (one of the index's own, elastic/index) makes of `text`, with their offsets into it. */
+  async analyze(analyzer: string, text: string): Promise<estypes.IndicesAnalyzeAnalyzeToken[]> {
+    return (await this.read(() => this.client.indices.analyze({ index: this.alias, analyzer, text }, this.readOptions))).tokens ?? [];
+  }
+
   /** A search whose response is wanted as bytes (the list and export pass documents' JSON on unparsed). */
   searchBytes(request: estypes.SearchRequest): Promise<Buffer> {
     return this.read(() => this.streamSearch(request));
@@ -191,6 +196,16 @@ export class ArchiveIndexService {
 
   async putSettings(index: string, settings: estypes.IndicesIndexSettings): Promise<void> {
     await this.client.indices.putSettings({ index, settings });
+  }
+
+  /**
+   * Merges the index into one segment. Only for an index nothing writes to again: Elasticsearch
+   * never merges a large merged segment with new writes, so a written-to index keeps it as dead
+   * weight. The merge takes minutes on a large archive, so it has its own timeout, and no retry
+   * (a retry would queue a second merge behind the first, which carries on regardless).
+   */
+  async mergeIntoOneSegment(index: string, timeoutMs: number): Promise<void> {
+    await this.client.indices.forcemerge({ index, max_num_segments: 1 }, { requestTimeout: timeoutMs, maxRetries: 0 });
   }
 
   async refresh(index: string): Promise<void> {
