@@ -34,9 +34,7 @@ export const {
   readWordCorrections,
   spellingLookupRequest,
   withoutInflections,
-} = require(
-  join(root, 'libs', 'search', 'src', 'case-keyword.query.ts'),
-);
+} = require(join(root, 'libs', 'search', 'src', 'case-keyword.query.ts'));
 
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);

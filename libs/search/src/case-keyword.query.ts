@@ -381,7 +381,8 @@ export function withoutInflections(corrections: Record<string, string>, tokens: 
   for (const [word, correction] of Object.entries(corrections)) {
     const correctionStart = start + word.length + 1;
     const end = correctionStart + correction.length;
-    const within = (from: number, to: number) => tokens.filter((token) => token.start_offset >= from && token.start_offset < to).map((token) => token.token);
+    const within = (from: number, to: number) =>
+      tokens.filter((token) => token.start_offset >= from && token.start_offset < to).map((token) => token.token);
     const stems = within(start, correctionStart - 1);
     const correctionStems = within(correctionStart, end);
     const inflection = stems.length > 0 && stems.join(' ') === correctionStems.join(' ');
