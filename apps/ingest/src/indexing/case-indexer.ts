@@ -29,8 +29,6 @@ export const BULK_OPTIONS = { flushBytes: 2_000_000, concurrency: 3, retries: 5,
 
 /** How long the new index may take to place its replicas before the alias would point at it. */
 const REPLICA_TIMEOUT = '120s';
-/** How long the merge into one segment may take: about 15 s per 100,000 synthetic cases on two cores. */
-const MERGE_TIMEOUT_MS = 3_600_000;
 
 /** What the indexer adds to a record: fields for queries and lists only, never returned as fields (INDEX_ONLY_FIELDS, LISTING_FIELD). */
 export interface IndexOnlyFields {
@@ -126,7 +124,7 @@ export class CaseIndexer {
       // The archive is read-only until the next ingest builds a new index: one segment makes every
       // search cheaper (each word is looked up once, not once per segment), and merging before
       // replicas exist means they copy the merged segment rather than merge it again.
-      await this.index.mergeIntoOneSegment(index, MERGE_TIMEOUT_MS);
+      await this.index.mergeIntoOneSegment(index);
       await this.index.putSettings(index, { number_of_replicas: replicas, refresh_interval: CASE_INDEX_SETTINGS.refresh_interval ?? '1s' });
       await this.index.refresh(index);
       if (replicas > 0) await this.waitForReplicas(index, replicas);
