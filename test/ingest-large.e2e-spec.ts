@@ -85,6 +85,10 @@ describe('ingest CLI on a large dataset', () => {
     expect(peakKb / 1024).toBeLessThan(LIMIT_MB);
     const { count } = await client.count({ index: ALIAS });
     expect(count).toBe(CASES);
+    // Read-only until the next ingest: merged into one segment, which every search walks once.
+    const { indices } = await client.indices.segments({ index: ALIAS });
+    const shards = Object.values(indices).flatMap((index) => Object.values(index.shards).flat());
+    expect(shards.map((copy) => copy.num_search_segments)).toEqual([1]);
   }, 600_000);
 
   it('still rejects the whole file, touching nothing, when one record deep inside it is bad', async () => {

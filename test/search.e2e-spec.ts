@@ -105,6 +105,16 @@ describe('finding what people mean', () => {
     expect(await request(api.baseUrl, '/api/cases?limit=1').then((r) => r.body)).not.toHaveProperty('suggestion');
   });
 
+  it('takes no inflection of an indexed word for a misspelling: it is found as typed, with nothing to suggest', async () => {
+    // The fixture says "pilot" and "crashed", never "pilots" or "crashes": the stemmed fields find them.
+    const pilots = await search('pilots');
+    expect(pilots.suggestion).toBeNull();
+    expect(pilots.total).toBeGreaterThan(0);
+    expect(pilots.cases.map((c) => c.id)).toEqual(await ids('pilot'));
+    expect((await search('crashes')).suggestion).toBeNull();
+    expect((await search('Rosswell crashes')).suggestion).toBe('roswell crashes');
+  });
+
   it('counts the same cases for a misspelt query in the stats as in the list, the second time as the first', async () => {
     for (let i = 0; i < 2; i++) {
       const list = await search('Rosswell crash');

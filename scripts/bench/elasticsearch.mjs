@@ -11,12 +11,15 @@ import {
   buildCaseSuggestRequest,
   CASE_INDEX_MAPPINGS,
   CASE_INDEX_SETTINGS,
+  ENGLISH_INDEX_ANALYZER,
+  inflectionCheckText,
   keywordSpelling,
   lookupWords,
   NOTHING_MISSPELT,
   PAGE,
   readWordCorrections,
   spellingLookupRequest,
+  withoutInflections,
 } from './settings.mjs';
 
 export function esClient(esUrl) {
@@ -44,18 +47,25 @@ export function searchBody(params, build = (alias) => buildCaseListRequest(alias
 }
 
 /**
- * The spelling the api works out for q (libs/search/src/spelling-lookup.ts): the lookup it sends
- * for q's words the first time it sees them (none when no word needs one), and its answer, which
- * the api then remembers, so that later searches for those words are the list request alone.
+ * The spelling the api works out for q (libs/search/src/spelling-lookup.ts): the requests it sends
+ * for q's words the first time it sees them (none when no word needs one: the term suggester, then
+ * the inflection check when the suggester corrected a word), and its answer, which the api then
+ * remembers, so that later searches for those words are the list request alone.
  */
 export async function spellingFor(node, q) {
   const headers = { 'content-type': 'application/json' };
+  const send = async (step) => (await fetch(`${node}${step.path}`, step)).json();
   const words = lookupWords(q);
   const lookup = searchBody({ q }, (alias) => spellingLookupRequest(alias, words) ?? { index: alias });
-  if (!lookup.body.suggest) return { spelling: NOTHING_MISSPELT };
-  const response = await fetch(`${node}${lookup.path}`, { method: 'POST', body: JSON.stringify(lookup.body), headers });
-  const spelling = keywordSpelling(q, readWordCorrections(words, (await response.json()).suggest));
-  return { spelling, lookup: { method: 'POST', path: lookup.path, body: JSON.stringify(lookup.body), headers } };
+  if (!lookup.body.suggest) return { spelling: NOTHING_MISSPELT, lookup: [] };
+  const steps = [{ method: 'POST', path: lookup.path, body: JSON.stringify(lookup.body), headers }];
+  let corrections = readWordCorrections(words, (await send(steps[0])).suggest);
+  if (Object.keys(corrections).length > 0) {
+    const text = inflectionCheckText(corrections);
+    steps.push({ method: 'POST', path: `/${ALIAS}/_analyze`, body: JSON.stringify({ analyzer: ENGLISH_INDEX_ANALYZER, text }), headers });
+    corrections = withoutInflections(corrections, (await send(steps[1])).tokens ?? []);
+  }
+  return { spelling: keywordSpelling(q, corrections), lookup: steps };
 }
 
 /** An uncached api request and the Elasticsearch request it sends (list or suggest). */

@@ -8,7 +8,8 @@
 // The api remembers the spelling lookup's answer word by word until the next re-index
 // (libs/search/src/spelling-lookup.ts), so a q search whose words were seen before is one request:
 // each query's row sends that search. The last row is a q search whose words are new: the lookup
-// and the search in turn, counted as one.
+// (the term suggester, then the inflection check when it corrected a word) and the search in turn,
+// counted as one.
 // Each row's ratio is Elasticsearch's CPU time per search before issue 16 over today's (read from
 // /proc over the load, both orders averaged): it says how many of today's searches a core serves
 // for each one it served before, and it barely moves with the machine's other load, which req/s
@@ -58,17 +59,17 @@ export function oldKeywordRequest(alias, params) {
 
 const HEADERS = { 'content-type': 'application/json' };
 
-/** Today's search (after `lookup`, if given) against the one before issue 16, on Elasticsearch's CPU per search. */
-async function costRow(size, node, pids, what, q, spelling, lookup) {
+/** Today's search (after the `lookup` requests, if any) against the one before issue 16, on Elasticsearch's CPU per search. */
+async function costRow(size, node, pids, what, q, spelling, lookup = []) {
   const now = searchBody({ q, spelling });
   const search = { method: 'POST', path: now.path, body: JSON.stringify(now.body), headers: HEADERS };
-  const steps = lookup ? [lookup, search] : [search];
+  const steps = [...lookup, search];
   const before = searchBody({ q }, (alias) => oldKeywordRequest(alias, { limit: 50, offset: 0, q }));
   const { current, old } = await compare({
     current: { url: node, requests: steps, pids },
     old: { url: `${node}${before.path}`, method: 'POST', body: JSON.stringify(before.body), headers: HEADERS, pids },
   });
-  // Per whole q search: the lookup and the search together when both are sent.
+  // Per whole q search: the lookup's requests and the search together when they are all sent.
   const cpuNow = current.cpu.es * steps.length;
   const rps = current.rps / steps.length;
   const errors = current.errors + old.errors;

@@ -1,4 +1,5 @@
 import { Client, errors, type estypes, type TransportRequestOptions } from '@elastic/elasticsearch';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { BulkHelperOptions, BulkStats } from '@elastic/elasticsearch/lib/helpers';
 import { isIndexOfAlias } from './case-index.definition';
 import type { Environment } from '@app/config';
@@ -126,6 +127,11 @@ export class ArchiveIndexService {
     return this.read(() => this.client.search<T>(request, this.readOptions));
   }
 
+  /** The tokens `analyzer` (one of the index's own, elastic/index) makes of `text`, with their offsets into it. */
+  async analyze(analyzer: string, text: string): Promise<estypes.IndicesAnalyzeAnalyzeToken[]> {
+    return (await this.read(() => this.client.indices.analyze({ index: this.alias, analyzer, text }, this.readOptions))).tokens ?? [];
+  }
+
   /** A search whose response is wanted as bytes (the list and export pass documents' JSON on unparsed). */
   searchBytes(request: estypes.SearchRequest): Promise<Buffer> {
     return this.read(() => this.streamSearch(request));
@@ -191,6 +197,26 @@ export class ArchiveIndexService {
 
   async putSettings(index: string, settings: estypes.IndicesIndexSettings): Promise<void> {
     await this.client.indices.putSettings({ index, settings });
+  }
+
+  /**
+   * Merges the index into one segment. Only for an index nothing writes to again: Elasticsearch
+   * never merges a large merged segment with new writes, so a written-to index keeps it as dead
+   * weight. A million cases take minutes, longer than the client's connections wait for an answer,
+   * so the merge runs as a task, asked about every `pollMs` until it is done.
+   */
+  async mergeIntoOneSegment(index: string, pollMs = 1_000): Promise<void> {
+    const { task } = await this.client.indices.forcemerge({ index, max_num_segments: 1, wait_for_completion: false });
+    if (task === undefined) return; // merged before answering
+    for (;;) {
+      const status = await this.client.tasks.get({ task_id: task });
+      if (status.completed) {
+        const failed = status.error?.reason ?? status.error?.type ?? (status.response?._shards?.failed > 0 ? 'a shard failed' : undefined);
+        if (failed) throw new Error(`merging ${index} into one segment failed: ${failed}`);
+        return;
+      }
+      await sleep(pollMs);
+    }
   }
 
   async refresh(index: string): Promise<void> {

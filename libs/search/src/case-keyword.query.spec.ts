@@ -1,12 +1,14 @@
 import {
   allWordsMatcher,
   correctedQuery,
+  inflectionCheckText,
   keywordClauses,
   keywordWords,
   lookupWords,
   NOTHING_MISSPELT,
   readWordCorrections,
   spellingLookupRequest,
+  withoutInflections,
 } from './case-keyword.query';
 
 const SPEC = ['title.en^3', 'title.zh^3', 'location.name.en^2', 'location.name.zh^2', 'summary.en', 'summary.zh'];
@@ -87,21 +89,27 @@ describe('keywordClauses', () => {
     expect(allWordsMatcher('lights over the city')(['word 0'])).toBe(false);
   });
 
-  it('lets the layers themselves be the every-word test for a one-word query', () => {
+  it('gives a one-word query no every-word clause and no named query, weighing its spec-field match as both did', () => {
     const { must, should } = keywordClauses('Rendle', NOTHING_MISSPELT);
     expect(must).toEqual([
       {
         bool: {
-          _name: 'word 0',
           should: [
-            { multi_match: { query: 'Rendle', fields: SPEC, type: 'cross_fields', operator: 'or', minimum_should_match: '1' } },
+            { multi_match: { query: 'Rendle', fields: SPEC, type: 'cross_fields', operator: 'or', minimum_should_match: '1', boost: 11 } },
             { multi_match: { query: 'Rendle', fields: DEEP, type: 'cross_fields', operator: 'or', minimum_should_match: '1<-1', boost: 0.3 } },
             { multi_match: { query: 'Rendle', fields: PREFIX, boost: 0.3 } },
           ],
         },
       },
     ]);
-    expect(should).toHaveLength(2);
+    expect(should).toEqual([{ multi_match: { query: 'Rendle', fields: SPEC, type: 'phrase', slop: 3, boost: 2 } }]);
+  });
+
+  it('keeps the every-word clause for one word of several tokens (Chinese character pairs, digits, hyphens)', () => {
+    for (const word of ['阿波羅11號太空人', 'F-89', 'B-52']) {
+      const { should } = keywordClauses(word, NOTHING_MISSPELT);
+      expect(should).toContainEqual({ multi_match: { query: word, fields: SPEC, type: 'cross_fields', operator: 'and', boost: 10 } });
+    }
   });
 
   it('forgives no misspelling and no prefix in Chinese or in a word with digits, and reads a Chinese word in the Chinese fields', () => {
@@ -127,10 +135,14 @@ describe('keywordClauses', () => {
 
 describe('allWordsMatcher', () => {
   it('says a hit matched every word when each word’s query is among its matched queries, in either form Elasticsearch gives them', () => {
-    expect(allWordsMatcher('Roswell')(['word 0'])).toBe(true);
     expect(allWordsMatcher('Roswell crash')({ 'word 0': 1.5, 'word 1': 0.2 })).toBe(true);
+    expect(allWordsMatcher('Roswell crash')(['word 0', 'word 1'])).toBe(true);
     expect(allWordsMatcher('Roswell crash')(['word 0'])).toBe(false);
-    expect(allWordsMatcher('Roswell')(undefined)).toBe(false);
+    expect(allWordsMatcher('Roswell crash')(undefined)).toBe(false);
+  });
+
+  it('says every hit of a one-word query matched every word: it is listed only for that word', () => {
+    expect(allWordsMatcher('Roswell')(undefined)).toBe(true);
   });
 });
 
@@ -191,5 +203,23 @@ describe('the spelling lookup', () => {
 
   it('runs no fuzzy query when nothing is misspelt', () => {
     expect(JSON.stringify(keywordClauses('Roswell crash', NOTHING_MISSPELT))).not.toContain('fuzziness');
+  });
+});
+
+describe('withoutInflections', () => {
+  const corrections = { Rosswell: 'roswell', "Roswell's": 'roswell', lights: 'light', 'x-rayz': 'x-ray' };
+  const text = inflectionCheckText(corrections);
+  /** What the English analyzer makes of `text`: stems and offsets as Elasticsearch gives them. */
+  const tokens = [...text.matchAll(/[\p{L}]+/gu)]
+    .map((m) => ({ token: m[0].toLowerCase().replace(/(ll|s)$/, (end) => (end === 'll' ? 'l' : '')), start_offset: m.index }))
+    .filter(({ token }) => token !== '');
+
+  it('drops a correction the analyzer stems as it stems the typed word, and keeps real misspellings', () => {
+    expect(text).toBe("Rosswell roswell Roswell's roswell lights light x-rayz x-ray");
+    expect(withoutInflections(corrections, tokens)).toEqual({ Rosswell: 'roswell', 'x-rayz': 'x-ray' });
+  });
+
+  it('keeps a correction when the typed word makes no tokens to compare', () => {
+    expect(withoutInflections({ abcd: 'abcde' }, [{ token: 'abcde', start_offset: 5 }])).toEqual({ abcd: 'abcde' });
   });
 });

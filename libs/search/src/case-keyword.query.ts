@@ -18,7 +18,7 @@ import type { estypes } from '@elastic/elasticsearch';
  * A case must match one layer to be listed. Cases in which most words matched somewhere (as typed
  * or corrected, in the spec's or the deeper fields, or as a prefix) are lifted; each word there is a
  * named query, so a hit's matched queries say whether it matched every word (allWordsMatcher). A
- * one-word query needs no separate lift (its layers are its named query). The lookup's corrected
+ * one-word query needs no separate lift, and no named query: every case it lists has its one word. The lookup's corrected
  * query is the did-you-mean.
  * Weights measured with scripts/search-quality.mjs on test/search-quality/judged-queries.json;
  * cost with scripts/bench/keyword-cost.mjs.
@@ -93,6 +93,9 @@ const FUZZY_PREFIX_LENGTH = 1;
 /** Candidate words per misspelt word and field (Elasticsearch's default is 50). */
 const FUZZY_MAX_EXPANSIONS = 10;
 
+/** A word the standard tokenizer keeps whole: Latin letters and nothing else. */
+const LETTERS_ONLY = /^\p{Script=Latin}+$/u;
+
 /** Words of Latin letters only (apostrophes and hyphens allowed): no digits, so Gemini 7 never finds Gemini 6. */
 const LATIN_WORD = /^[\p{Script=Latin}'’-]*\p{Script=Latin}[\p{Script=Latin}'’-]*$/u;
 
@@ -117,16 +120,19 @@ export function keywordClauses(q: string, spelling?: KeywordSpelling): Pick<esty
   const last = words.at(-1);
   const prefix = last !== undefined && LATIN_WORD.test(last) ? last : undefined;
   const spec = { query: q, fields: KEYWORD_FIELDS, type: 'cross_fields' as const };
-  // One word: a case that matches any layer has matched every word, so the layers themselves are
-  // the all-words query, and the separate one (which would only repeat them) is left out.
+  // One word: every case listed has matched every word (see allWordsMatcher). When it is one token
+  // (Latin letters only), the all-words query would score each spec-field match a second time
+  // exactly as the any-word one does, so its weight is added to the any-word clause instead: the
+  // same scores, one clause fewer. A Chinese word is several character pairs, which "all" and
+  // "any" tell apart.
   const single = words.length === 1;
+  const oneToken = single && LETTERS_ONLY.test(words[0]);
   return {
     must: [
       {
         bool: {
-          ...(single ? { _name: wordQueryName(0) } : {}),
           should: [
-            { multi_match: { ...spec, operator: 'or', minimum_should_match: '1' } },
+            { multi_match: { ...spec, operator: 'or', minimum_should_match: '1', ...(oneToken ? { boost: 1 + ALL_WORDS_BOOST } : {}) } },
             {
               multi_match: {
                 query: q,
@@ -144,7 +150,7 @@ export function keywordClauses(q: string, spelling?: KeywordSpelling): Pick<esty
       },
     ],
     should: [
-      { multi_match: { ...spec, operator: 'and', boost: ALL_WORDS_BOOST } },
+      ...(oneToken ? [] : [{ multi_match: { ...spec, operator: 'and' as const, boost: ALL_WORDS_BOOST } }]),
       { multi_match: { query: q, fields: KEYWORD_FIELDS, type: 'phrase', slop: PHRASE_SLOP, boost: PHRASE_BOOST } },
       ...(single ? [] : mostWordsClause(words, prefix, spelling)),
     ],
@@ -242,8 +248,10 @@ function prefixClause(word: string, boost: number): estypes.QueryDslQueryContain
  */
 export function allWordsMatcher(q: string): (matchedQueries: string[] | Record<string, number> | undefined) => boolean {
   const words = keywordWords(q);
-  // One word: the layers are its named query, stop word or not.
-  const names = (words.length === 1 ? [{ i: 0 }] : countedWords(words)).map(({ i }) => wordQueryName(i));
+  // One word: a case is listed only if one of the layers found that word, stop word or not; no
+  // query is named, since asking Elasticsearch which one matched would cost every page a pass.
+  if (words.length === 1) return () => true;
+  const names = countedWords(words).map(({ i }) => wordQueryName(i));
   return (matchedQueries) => names.every((name) => matchedNamed(matchedQueries, name));
 }
 
@@ -344,6 +352,44 @@ function correctionsIn(words: string[], entries: estypes.SearchSuggest[]): Recor
     corrections[words[i]] = word.slice(0, at) + option.text + word.slice(at + entry.length);
   }
   return corrections;
+}
+
+/** The analyzer the English fields are indexed with (stemmed, elastic/index/cases.settings.json). */
+export const ENGLISH_INDEX_ANALYZER = 'case_text_en';
+
+/**
+ * The text the inflection check analyzes (withoutInflections): each corrected word, then its
+ * correction, one pair after another.
+ */
+export function inflectionCheckText(corrections: Record<string, string>): string {
+  return Object.entries(corrections)
+    .map(([word, correction]) => `${word} ${correction}`)
+    .join(' ');
+}
+
+/**
+ * The corrections left once those that only inflect the typed word are dropped. The lookup's field
+ * is unstemmed, so it calls "lights" missing from an archive that says only "light"; but the
+ * stemmed layers already find "lights" there, so it needs no misspellings layer (whose detail
+ * clause would score nearly every case for "light") and no did-you-mean. A correction is an
+ * inflection when the English analyzer makes the same tokens of both: `tokens` is what it made
+ * of inflectionCheckText(corrections), each token placed by its offset.
+ */
+export function withoutInflections(corrections: Record<string, string>, tokens: { token: string; start_offset: number }[]): Record<string, string> {
+  const kept: Record<string, string> = {};
+  let start = 0;
+  for (const [word, correction] of Object.entries(corrections)) {
+    const correctionStart = start + word.length + 1;
+    const end = correctionStart + correction.length;
+    const within = (from: number, to: number) =>
+      tokens.filter((token) => token.start_offset >= from && token.start_offset < to).map((token) => token.token);
+    const stems = within(start, correctionStart - 1);
+    const correctionStems = within(correctionStart, end);
+    const inflection = stems.length > 0 && stems.join(' ') === correctionStems.join(' ');
+    if (!inflection) kept[word] = correction;
+    start = end + 1;
+  }
+  return kept;
 }
 
 /** What the lookup found for `q`, from its words' corrections: nothing misspelt when there are none. */

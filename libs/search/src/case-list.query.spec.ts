@@ -371,9 +371,9 @@ describe('a list read from listings (doc values)', () => {
 
   it('gives each case its summary as the indexer kept it: only the summary fields, in the record’s order', () => {
     const body = Buffer.from(
-      `{"hits":{"total":{"value":2},"hits":[${hit(records[0], [5, 'b'])},"matched_queries":["word 0"]},${hit(records[1], [3, 'a'])}}]}}`,
+      `{"hits":{"total":{"value":2},"hits":[${hit(records[0], [5, 'b'])},"matched_queries":["word 0","word 1"]},${hit(records[1], [3, 'a'])},"matched_queries":["word 0"]}]}}`,
     );
-    const page = readCaseListPage(body, { q: 'b' });
+    const page = readCaseListPage(body, { q: 'b c' });
     expect(page.casesJson.map(String)).toEqual([
       '{"id":"b","title":{"zh":"乙","en":"B"},"match":"all"}',
       '{"id":"a","title":{"zh":"甲","en":"A \\"quoted\\""},"match":"some"}',

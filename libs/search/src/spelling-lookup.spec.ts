@@ -4,7 +4,14 @@ import type { ArchiveIndexService } from './archive-index.service';
 import { NOTHING_MISSPELT } from './case-keyword.query';
 import { SpellingLookup } from './spelling-lookup';
 
-/** An engine whose term suggester corrects "rosswell" to "roswell" and finds every other word as typed. */
+/** What the suggester proposes for a word the archive lacks as typed. */
+const NEAREST: Record<string, string> = { rosswell: 'roswell', lights: 'light' };
+
+/**
+ * An engine whose term suggester corrects "rosswell" to "roswell" and "lights" to "light" (its
+ * archive says only "light"), and finds every other word as typed; its English analyzer lower-cases
+ * and drops a plural "s", as the stemmer does.
+ */
 function engine() {
   const sent: string[] = [];
   const index = {
@@ -18,11 +25,14 @@ function engine() {
           text: m[0].toLowerCase(),
           offset: m.index,
           length: m[0].length,
-          options: m[0].toLowerCase() === 'rosswell' ? [{ text: 'roswell' }] : [],
+          options: NEAREST[m[0].toLowerCase()] ? [{ text: NEAREST[m[0].toLowerCase()] }] : [],
         }));
       }
       return { suggest: answer };
     }),
+    analyze: jest.fn(async (analyzer: string, text: string) =>
+      [...text.matchAll(/\S+/g)].map((m) => ({ token: m[0].toLowerCase().replace(/s$/, ''), start_offset: m.index })),
+    ),
   };
   const generation = { index: 'cases-1' as string | null };
   const generations = { current: async () => ({ index: generation.index, reachable: true }) };
@@ -35,6 +45,18 @@ describe('SpellingLookup', () => {
     const { lookup } = engine();
     expect(await lookup.spellingOf('Rosswell UFO crash')).toEqual({ corrections: { Rosswell: 'roswell' }, suggestion: 'roswell ufo crash' });
     expect(await lookup.spellingOf('Roswell crash')).toEqual(NOTHING_MISSPELT);
+  });
+
+  it('corrects no word whose correction is only its inflection: the stemmed fields find it as typed', async () => {
+    const { lookup, index } = engine();
+    expect(await lookup.spellingOf('Rosswell lights')).toEqual({ corrections: { Rosswell: 'roswell' }, suggestion: 'roswell lights' });
+    expect(index.analyze).toHaveBeenCalledTimes(1);
+    // Remembered as found as typed, like any other word.
+    expect(await lookup.spellingOf('lights')).toEqual(NOTHING_MISSPELT);
+    expect(index.analyze).toHaveBeenCalledTimes(1);
+    // Nothing to check when the suggester corrected nothing.
+    await lookup.spellingOf('crash');
+    expect(index.analyze).toHaveBeenCalledTimes(1);
   });
 
   it('asks Elasticsearch about each word once, then answers from memory', async () => {

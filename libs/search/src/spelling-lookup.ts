@@ -2,12 +2,15 @@ import { LRUCache } from 'lru-cache';
 import type { ArchiveGenerationTracker } from './archive-generation';
 import type { ArchiveIndexService } from './archive-index.service';
 import {
+  ENGLISH_INDEX_ANALYZER,
+  inflectionCheckText,
   type KeywordSpelling,
   keywordSpelling,
   lookupWords,
   NOTHING_MISSPELT,
   readWordCorrections,
   spellingLookupRequest,
+  withoutInflections,
 } from './case-keyword.query';
 
 /** How many looked-up words are remembered (a word and its answer are a few dozen bytes). */
@@ -43,8 +46,7 @@ export class SpellingLookup {
     this.forgetIfReindexed((await this.generations.current()).index);
     const unknown = [...new Set(words.filter((word) => !this.words.has(word)))];
     if (unknown.length > 0) {
-      const request = spellingLookupRequest(this.index.alias, unknown);
-      const found = request ? readWordCorrections(unknown, (await this.index.search(request)).suggest) : {};
+      const found = await this.lookUp(unknown);
       for (const word of unknown) this.words.set(word, found[word] ?? AS_TYPED);
     }
     const corrections: Record<string, string> = {};
@@ -53,6 +55,19 @@ export class SpellingLookup {
       if (correction) corrections[word] = correction;
     }
     return keywordSpelling(q, corrections);
+  }
+
+  /**
+   * The corrections for words not seen before: the term suggester's, less those that only inflect
+   * the typed word (withoutInflections), which the analyzer tells apart in a second, small request
+   * made only when there is a correction to check.
+   */
+  private async lookUp(words: string[]): Promise<Record<string, string>> {
+    const request = spellingLookupRequest(this.index.alias, words);
+    if (!request) return {};
+    const suggested = readWordCorrections(words, (await this.index.search(request)).suggest);
+    if (Object.keys(suggested).length === 0) return suggested;
+    return withoutInflections(suggested, await this.index.analyze(ENGLISH_INDEX_ANALYZER, inflectionCheckText(suggested)));
   }
 
   private forgetIfReindexed(index: string | null): void {

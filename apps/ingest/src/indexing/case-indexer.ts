@@ -121,6 +121,10 @@ export class CaseIndexer {
 
     try {
       await this.bulkLoad(index, records, count, progress);
+      // The archive is read-only until the next ingest builds a new index: one segment makes every
+      // search cheaper (each word is looked up once, not once per segment), and merging before
+      // replicas exist means they copy the merged segment rather than merge it again.
+      await this.index.mergeIntoOneSegment(index);
       await this.index.putSettings(index, { number_of_replicas: replicas, refresh_interval: CASE_INDEX_SETTINGS.refresh_interval ?? '1s' });
       await this.index.refresh(index);
       if (replicas > 0) await this.waitForReplicas(index, replicas);
