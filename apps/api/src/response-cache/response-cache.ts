@@ -11,9 +11,10 @@ import { ResponseEnvelope } from '../envelope/response-envelope';
 /** Each of the two stores (fresh, last good) holds at most this many bytes. */
 const CACHE_MAX_BYTES = 64 * 1024 * 1024;
 /**
- * The slab the bodies are written into. A body counts twice its length against a store (room for
- * its compressed variants), so each store keeps at most half this in bodies; both usually keep the
- * same ones, and the rest is room for the ring to move on while the oldest are still held.
+ * The slab the bodies are written into (see BodySlab). A body counts twice its length against a
+ * store (room for its compressed variants), so each store keeps at most CACHE_MAX_BYTES / 2 of
+ * bodies; both usually keep the same ones, and the other quarter is room for the ring to move on
+ * while the oldest are still held. A body that finds no room gets a Buffer of its own.
  */
 const SLAB_BYTES = (CACHE_MAX_BYTES / 4) * 3;
 /** Distinct request URLs remembered for the fast path. */
