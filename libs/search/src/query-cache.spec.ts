@@ -76,4 +76,33 @@ describe('QueryCache', () => {
     expect(cache.peek('g2', 'k')).toBeUndefined();
     expect(cacheOf(0).peek('g1', 'k')).toBeUndefined();
   });
+
+  it('tells each value entering and leaving a store, so a value knows when neither keeps it', async () => {
+    const held = new Map<object, number>();
+    const counted = (ttlSeconds: number) =>
+      new QueryCache<{ n: number }>({
+        ttlSeconds,
+        maxBytes: 30,
+        sizeOf: () => 10,
+        stored: (value) => held.set(value, (held.get(value) ?? 0) + 1),
+        dropped: (value) => held.set(value, held.get(value)! - 1),
+      });
+    const cache = counted(60);
+    const first = { n: 1 };
+    const second = { n: 2 };
+    await cache.fetch('g1', 'a', async () => first);
+    expect(held.get(first)).toBe(2);
+    // A new generation: the last good answer is replaced, the old fresh entry stays until evicted.
+    await cache.fetch('g2', 'a', async () => second);
+    expect([held.get(first), held.get(second)]).toEqual([1, 2]);
+    for (const query of ['b', 'c']) await cache.fetch('g2', query, async () => ({ n: 0 }));
+    expect([held.get(first), held.get(second)]).toEqual([0, 2]);
+
+    const lastGoodOnly = counted(0);
+    const third = { n: 3 };
+    await lastGoodOnly.fetch('g', 'a', async () => third);
+    expect(held.get(third)).toBe(1);
+    await lastGoodOnly.fetch('g', 'a', async () => ({ n: 4 }));
+    expect(held.get(third)).toBe(0);
+  });
 });

@@ -9,6 +9,13 @@ export interface QueryCacheOptions<V> {
   /** Bound on each of the two stores, as measured by `sizeOf`. */
   maxBytes: number;
   sizeOf: (value: V) => number;
+  /**
+   * Told each time a value enters one of the two stores (a value both keep enters twice) and each
+   * time it leaves one (evicted, replaced, expired): for values that own memory of their own (the
+   * api's bodies in its slab), which they may give back once no store keeps them.
+   */
+  stored?: (value: V) => void;
+  dropped?: (value: V) => void;
 }
 
 /**
@@ -26,10 +33,17 @@ export class QueryCache<V extends object> {
   private readonly loading = new Map<string, Promise<V>>();
 
   constructor(options: QueryCacheOptions<V>) {
-    const sizeCalculation = (value: V) => Math.max(1, options.sizeOf(value));
-    this.lastGood = new LRUCache<string, V>({ maxSize: options.maxBytes, sizeCalculation });
-    this.fresh =
-      options.ttlSeconds > 0 ? new LRUCache<string, V>({ ttl: options.ttlSeconds * 1000, maxSize: options.maxBytes, sizeCalculation }) : null;
+    const { stored, dropped } = options;
+    const store = {
+      maxSize: options.maxBytes,
+      sizeCalculation: (value: V) => Math.max(1, options.sizeOf(value)),
+      // lru-cache calls onInsert for each value put in a slot ('update' is the same value again)
+      // and dispose for each taken out of one, whatever the reason: a pair per stay in a store.
+      ...(stored && { onInsert: (value: V, _key: string, reason: string) => reason !== 'update' && stored(value) }),
+      ...(dropped && { dispose: (value: V) => dropped(value) }),
+    };
+    this.lastGood = new LRUCache<string, V>(store);
+    this.fresh = options.ttlSeconds > 0 ? new LRUCache<string, V>({ ...store, ttl: options.ttlSeconds * 1000 }) : null;
   }
 
   async fetch(generation: string, query: string, load: () => Promise<V>): Promise<{ value: V; outcome: CacheOutcome }> {

@@ -1,4 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { BodySlab } from './body-slab';
 import { CachedBody, COMPRESSION_THRESHOLD, pickEncoding } from './cached-body';
 
 describe('pickEncoding', () => {
@@ -33,5 +34,72 @@ describe('CachedBody', () => {
     expect(await body.encoded('gzip')).toBe(gzip);
     expect(brotliDecompressSync(await body.encoded('br')).equals(body.identity)).toBe(true);
     expect(await body.encoded('identity')).toBe(body.identity);
+  });
+});
+
+describe('CachedBody in a slab', () => {
+  const items = [Buffer.from('{"id":"a"}'), Buffer.from('{"id":"b","title":"雷达"}')];
+
+  it('has the same bytes and ETag as a body of its own', () => {
+    const slab = new BodySlab(1_000);
+    const own = CachedBody.ofJsonWithArray({ count: 2 }, 'cases', items);
+    const inSlab = CachedBody.ofJsonWithArray({ count: 2 }, 'cases', items, slab);
+    expect(inSlab.inSlab).toBe(true);
+    expect(own.inSlab).toBe(false);
+    expect(inSlab.identity.equals(own.identity)).toBe(true);
+    expect(inSlab.etag).toBe(own.etag);
+    expect(CachedBody.ofJson({ stats: [1, 'é'] }, slab).identity.toString()).toBe(JSON.stringify({ stats: [1, 'é'] }));
+    expect(slab.heldBytes).toBe(own.identity.length + Buffer.byteLength(JSON.stringify({ stats: [1, 'é'] })));
+  });
+
+  it('falls back to a Buffer of its own when the slab has no room', () => {
+    const slab = new BodySlab(10);
+    const body = CachedBody.ofJsonWithArray({ count: 2 }, 'cases', items, slab);
+    expect(body.inSlab).toBe(false);
+    expect(JSON.parse(body.identity.toString())).toEqual({ count: 2, cases: [{ id: 'a' }, { id: 'b', title: '雷达' }] });
+  });
+
+  it('keeps its space while a store keeps it or someone reads it, and gives it back after', () => {
+    const slab = new BodySlab(1_000);
+    const body = CachedBody.ofJson({ n: 1 }, slab);
+    body.stored();
+    body.stored();
+    body.dropped();
+    body.pin();
+    body.dropped();
+    // No store keeps it, but a reply is still sending it.
+    expect(slab.heldBytes).toBe(7);
+    expect(body.identity.toString()).toBe('{"n":1}');
+    body.unpin();
+    expect(slab.heldBytes).toBe(0);
+    expect(() => body.identity).toThrow(/given back/);
+    expect(() => body.pin()).toThrow(/given back/);
+  });
+
+  it('moves out to a Buffer of its own when nobody is reading it', () => {
+    const slab = new BodySlab(1_000);
+    const body = CachedBody.ofJson({ n: 1 }, slab);
+    body.stored();
+    body.pin();
+    expect(body.moveOut()).toBe(false);
+    body.unpin();
+    expect(body.moveOut()).toBe(true);
+    expect(body.inSlab).toBe(false);
+    expect(slab.heldBytes).toBe(0);
+    slab.allocate(1_000)!.bytes.fill('x');
+    expect(body.identity.toString()).toBe('{"n":1}');
+    body.dropped();
+    expect(body.identity.toString()).toBe('{"n":1}');
+  });
+
+  it('keeps its space while a compression reads it', async () => {
+    const slab = new BodySlab(10_000);
+    const body = CachedBody.ofJson({ text: 'x'.repeat(2_000) }, slab);
+    body.stored();
+    const gzip = body.encoded('gzip');
+    body.dropped();
+    expect(slab.heldBytes).toBe(body.identity.length);
+    expect(gunzipSync(await gzip).toString()).toBe(JSON.stringify({ text: 'x'.repeat(2_000) }));
+    expect(slab.heldBytes).toBe(0);
   });
 });

@@ -4,6 +4,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { Negotiator } from '@fastify/accept-negotiator';
 import { joinJson } from '@app/search';
+import type { BodySlab, SlabRegion, SlabTenant } from './body-slab';
 
 export type ContentEncoding = 'br' | 'gzip' | 'identity';
 
@@ -40,41 +41,113 @@ export function pickEncoding(acceptEncoding: string | undefined, size: number): 
  * One serialized response body, as the cache keeps it: the exact bytes, their strong ETag, and
  * each compressed variant made once, the first time a client asks for it. Later hits send stored
  * bytes and do no serialization or compression work at all.
+ *
+ * Bodies the response cache makes live in its BodySlab when there is room. Their bytes are then
+ * a view of memory a later body will reuse, so the body counts who may still read them: the
+ * cache's stores (stored/dropped) and every reply or compression reading them (pin/unpin). The
+ * space goes back to the slab when both counts are zero, and not before.
  */
-export class CachedBody {
+export class CachedBody implements SlabTenant {
   readonly etag: string;
   readonly createdAt = Date.now();
+  private bytes: Buffer;
+  private region: SlabRegion | undefined;
+  /** True once the slab space is given back: the bytes must not be read any more. */
+  private released = false;
+  /** The cache's stores keeping this body (fresh, last good). */
+  private stores = 0;
+  /** Replies sending the bytes, and compressions reading them, under way. */
+  private readers = 0;
   private readonly variants = new Map<'br' | 'gzip', Promise<Buffer>>();
   /** The variants already compressed, for hits that can then be answered without waiting on a promise. */
   private readonly ready = new Map<'br' | 'gzip', Buffer>();
 
   constructor(
-    readonly identity: Buffer,
+    identity: Buffer,
     /** What the bytes are: the api's JSON unless said otherwise (the Atom feed). */
     readonly contentType = JSON_CONTENT_TYPE,
+    /** The slab space `identity` is a view of, if it is one. */
+    region?: SlabRegion,
   ) {
+    this.bytes = identity;
+    this.region = region;
+    if (region) region.tenant = this;
     // The hash of the uncompressed bytes: equal bodies get equal tags on every replica. (The
     // one-shot hash(): no Hash object per body.)
     this.etag = `"${hash('sha256', identity, 'base64url').slice(0, 27)}"`;
   }
 
-  static ofJson(body: unknown): CachedBody {
-    return new CachedBody(Buffer.from(JSON.stringify(body)));
+  /** `body` as JSON, in room from `slab` when it has some. */
+  static ofJson(body: unknown, slab?: BodySlab): CachedBody {
+    const text = JSON.stringify(body);
+    if (!slab) return new CachedBody(Buffer.from(text));
+    const length = Buffer.byteLength(text);
+    const region = slab.allocate(length);
+    const bytes = region?.bytes ?? Buffer.allocUnsafe(length);
+    bytes.write(text);
+    return new CachedBody(bytes, JSON_CONTENT_TYPE, region);
   }
 
   /**
    * `body` with one more member, `key`: an array whose items are JSON texts put in as they are,
    * so documents that arrive as JSON (see readRawHits) are never parsed only to be re-serialized.
+   * Written straight into room from `slab` when it has some.
    */
-  static ofJsonWithArray(body: object, key: string, itemsJson: Buffer[]): CachedBody {
+  static ofJsonWithArray(body: object, key: string, itemsJson: Buffer[], slab?: BodySlab): CachedBody {
     const head = JSON.stringify(body);
     const separator = head === '{}' ? '' : ',';
-    return new CachedBody(joinJson(itemsJson, ',', `${head.slice(0, -1)}${separator}${JSON.stringify(key)}:[`, ']}'));
+    const room: { region?: SlabRegion } = {};
+    const allocate = (length: number) => (room.region = slab?.allocate(length))?.bytes ?? Buffer.allocUnsafe(length);
+    const bytes = joinJson(itemsJson, ',', `${head.slice(0, -1)}${separator}${JSON.stringify(key)}:[`, ']}', allocate);
+    return new CachedBody(bytes, JSON_CONTENT_TYPE, room.region);
+  }
+
+  /** The uncompressed bytes. Read them only while a store keeps the body or a pin() holds it. */
+  get identity(): Buffer {
+    if (this.released) throw new Error(`cached body ${this.etag} read after its slab space was given back`);
+    return this.bytes;
+  }
+
+  /** Whether the bytes are a view of the slab (and so must be pinned for as long as they are being sent). */
+  get inSlab(): boolean {
+    return this.region !== undefined;
   }
 
   /** Bytes held, counting room for both compressed variants (which are smaller than the body). */
   get size(): number {
     return this.identity.length * 2;
+  }
+
+  /** One of the cache's stores keeps this body from now on. */
+  stored(): void {
+    this.stores += 1;
+  }
+
+  /** A store let the body go (evicted, replaced, expired). */
+  dropped(): void {
+    this.stores -= 1;
+    this.releaseIfUnread();
+  }
+
+  /** Someone is about to read the bytes (a reply, a compression): they stay put until unpin(). */
+  pin(): void {
+    // Never seen: a reply or a compression is only made from a body a store keeps at that moment.
+    if (this.released) throw new Error(`cached body ${this.etag} pinned after its slab space was given back`);
+    this.readers += 1;
+  }
+
+  unpin(): void {
+    this.readers -= 1;
+    this.releaseIfUnread();
+  }
+
+  /** SlabTenant: when its space is in the slab's way, a body nobody is reading moves to a Buffer of its own. */
+  moveOut(): boolean {
+    if (!this.region || this.readers > 0) return false;
+    this.bytes = Buffer.from(this.bytes);
+    this.region.free();
+    this.region = undefined;
+    return true;
   }
 
   encoded(encoding: ContentEncoding): Promise<Buffer> {
@@ -88,13 +161,25 @@ export class CachedBody {
     const done = this.ready.get(encoding);
     if (done) return done;
     if (!this.variants.has(encoding)) {
+      // zlib reads the bytes on its own thread, after this returns.
+      this.pin();
       const variant = compressors[encoding](this.identity);
       this.variants.set(encoding, variant);
       variant.then(
-        (bytes) => this.ready.set(encoding, bytes),
-        () => undefined,
+        (bytes) => {
+          this.ready.set(encoding, bytes);
+          this.unpin();
+        },
+        () => this.unpin(),
       );
     }
     return undefined;
+  }
+
+  private releaseIfUnread(): void {
+    if (!this.region || this.stores > 0 || this.readers > 0) return;
+    this.region.free();
+    this.region = undefined;
+    this.released = true;
   }
 }

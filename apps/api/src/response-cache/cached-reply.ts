@@ -13,13 +13,21 @@ const EMPTY = Buffer.alloc(0);
 export class CachedReply<T extends object = object> {
   /** Type only (never set): the shape of the JSON body. */
   declare readonly shape?: T;
+  /** Whether this reply still holds the body's bytes in place (see CachedBody.pin). */
+  private pinned = true;
 
+  /**
+   * Made only from a body a store keeps at that moment (or one just made), and always written:
+   * the body's bytes stay in place from here until the reply is over.
+   */
   constructor(
     readonly body: CachedBody,
     readonly outcome: CacheOutcome,
     /** The canonical query the body answers. */
     readonly query: string,
-  ) {}
+  ) {
+    body.pin();
+  }
 
   /**
    * Sets the caching headers and picks the stored variant the client accepts: the bytes
@@ -42,12 +50,33 @@ export class CachedReply<T extends object = object> {
     } else {
       reply.header('cache-control', CACHE_CONTROL);
     }
-    if (notModified) return EMPTY;
+    if (notModified) {
+      this.unpin();
+      return EMPTY;
+    }
 
     const encoding = pickEncoding(request.headers['accept-encoding'], body.identity.length);
+    // The bytes are a view of the slab: they must not be reused while the socket may still be
+    // writing them (a slow client), so they stay pinned until the response is over, sent or
+    // abandoned. A response already closed (the client left while the search ran) sends nothing
+    // and will not close again.
+    if (encoding === 'identity' && body.inSlab && !reply.raw.destroyed) {
+      reply.raw.once('close', () => this.unpin());
+      return body.identity;
+    }
     // A set Content-Encoding also tells @fastify/compress these bytes are done. Identity needs no
     // mark: pickEncoding and the plugin share the encodings and threshold, so it will not compress.
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return body.encodedNow(encoding) ?? body.encoded(encoding);
+    // A compressed variant is a Buffer of its own (its compression pins the body while it reads);
+    // a body outside the slab is the garbage collector's to keep.
+    const bytes = body.encodedNow(encoding) ?? body.encoded(encoding);
+    this.unpin();
+    return bytes;
+  }
+
+  private unpin(): void {
+    if (!this.pinned) return;
+    this.pinned = false;
+    this.body.unpin();
   }
 }

@@ -3,12 +3,20 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { AppConfigService } from '@app/config';
 import { ArchiveUnavailableError, CasesRepository, ElasticsearchUnreachableError, QueryCache } from '@app/search';
+import { BodySlab } from './body-slab';
 import { CachedBody } from './cached-body';
 import { CachedReply } from './cached-reply';
 import { ResponseEnvelope } from '../envelope/response-envelope';
 
 /** Each of the two stores (fresh, last good) holds at most this many bytes. */
 const CACHE_MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * The slab the bodies are written into (see BodySlab). A body counts twice its length against a
+ * store (room for its compressed variants), so each store keeps at most CACHE_MAX_BYTES / 2 of
+ * bodies; both usually keep the same ones, and the other quarter is room for the ring to move on
+ * while the oldest are still held. A body that finds no room gets a Buffer of its own.
+ */
+const SLAB_BYTES = (CACHE_MAX_BYTES / 4) * 3;
 /** Distinct request URLs remembered for the fast path. */
 const MAX_URLS = 10_000;
 
@@ -31,6 +39,7 @@ export function canonicalQuery(route: string, params: object): string {
 @Injectable()
 export class ResponseCache {
   private readonly cache: QueryCache<CachedBody>;
+  private readonly slab = new BodySlab(SLAB_BYTES);
   /** Raw request URL -> the canonical query it was validated into, for URLs answered from the cache. */
   private readonly urls = new LRUCache<string, string>({ max: MAX_URLS });
 
@@ -43,11 +52,13 @@ export class ResponseCache {
       ttlSeconds: config.get('CACHE_TTL_SECONDS', { infer: true }),
       maxBytes: CACHE_MAX_BYTES,
       sizeOf: (body) => body.size,
+      stored: (body) => body.stored(),
+      dropped: (body) => body.dropped(),
     });
   }
 
   respond<T extends object>(query: string, load: () => Promise<T>): Promise<CachedReply<T>> {
-    return this.respondWith<T>(query, async () => CachedBody.ofJson(this.envelope.wrap(await load())));
+    return this.respondWith<T>(query, async () => CachedBody.ofJson(this.envelope.wrap(await load()), this.slab));
   }
 
   /** respond(), for a loader that makes the enveloped body itself (see bodyWithJsonArray). */
@@ -66,7 +77,7 @@ export class ResponseCache {
 
   /** The enveloped `head`, plus a member `key` holding an array whose items are already JSON text. */
   bodyWithJsonArray(head: object, key: string, itemsJson: Buffer[]): CachedBody {
-    return CachedBody.ofJsonWithArray(this.envelope.wrap(head), key, itemsJson);
+    return CachedBody.ofJsonWithArray(this.envelope.wrap(head), key, itemsJson, this.slab);
   }
 
   private stale<T extends object>(query: string, error: ArchiveUnavailableError): CachedReply<T> {
