@@ -59,6 +59,15 @@ describe('SpellingLookup', () => {
     expect(index.analyze).toHaveBeenCalledTimes(1);
   });
 
+  it('still answers when the inflection check is turned away, and checks the word again next time', async () => {
+    const { lookup, index } = engine();
+    index.analyze.mockRejectedValueOnce(new Error('429: analyze queue full'));
+    expect(await lookup.spellingOf('lights')).toEqual({ corrections: { lights: 'light' }, suggestion: 'light' });
+    expect(await lookup.spellingOf('lights')).toEqual(NOTHING_MISSPELT);
+    expect(index.analyze).toHaveBeenCalledTimes(2);
+    expect(index.search).toHaveBeenCalledTimes(2);
+  });
+
   it('asks Elasticsearch about each word once, then answers from memory', async () => {
     const { lookup, index, sent } = engine();
     await lookup.spellingOf('Rosswell crash');

@@ -45,13 +45,14 @@ export class SpellingLookup {
     if (words.length === 0) return NOTHING_MISSPELT;
     this.forgetIfReindexed((await this.generations.current()).index);
     const unknown = [...new Set(words.filter((word) => !this.words.has(word)))];
-    if (unknown.length > 0) {
-      const found = await this.lookUp(unknown);
-      for (const word of unknown) this.words.set(word, found[word] ?? AS_TYPED);
+    const found = unknown.length > 0 ? await this.lookUp(unknown) : { corrections: {}, checked: true };
+    for (const word of unknown) {
+      // An unchecked correction serves this search only: the word is asked about again next time.
+      if (found.checked || !Object.hasOwn(found.corrections, word)) this.words.set(word, found.corrections[word] ?? AS_TYPED);
     }
     const corrections: Record<string, string> = {};
     for (const word of words) {
-      const correction = this.words.get(word);
+      const correction = Object.hasOwn(found.corrections, word) ? found.corrections[word] : this.words.get(word);
       if (correction) corrections[word] = correction;
     }
     return keywordSpelling(q, corrections);
@@ -62,12 +63,19 @@ export class SpellingLookup {
    * the typed word (withoutInflections), which the analyzer tells apart in a second, small request
    * made only when there is a correction to check.
    */
-  private async lookUp(words: string[]): Promise<Record<string, string>> {
+  private async lookUp(words: string[]): Promise<{ corrections: Record<string, string>; checked: boolean }> {
     const request = spellingLookupRequest(this.index.alias, words);
-    if (!request) return {};
+    if (!request) return { corrections: {}, checked: true };
     const suggested = readWordCorrections(words, (await this.index.search(request)).suggest);
-    if (Object.keys(suggested).length === 0) return suggested;
-    return withoutInflections(suggested, await this.index.analyze(ENGLISH_INDEX_ANALYZER, inflectionCheckText(suggested)));
+    if (Object.keys(suggested).length === 0) return { corrections: suggested, checked: true };
+    try {
+      const tokens = await this.index.analyze(ENGLISH_INDEX_ANALYZER, inflectionCheckText(suggested));
+      return { corrections: withoutInflections(suggested, tokens), checked: true };
+    } catch {
+      // Elasticsearch runs _analyze on a small pool that turns a burst away (429). The check only
+      // spares a needless layer and a wrong did-you-mean, so the search goes on without it.
+      return { corrections: suggested, checked: false };
+    }
   }
 
   private forgetIfReindexed(index: string | null): void {
