@@ -232,10 +232,13 @@ export function highlightQuery(q: string): estypes.QueryDslQueryContainer {
   return { multi_match: { query: q, fields: KEYWORD_FIELDS, type: 'cross_fields', operator: 'or' } };
 }
 
+/** The analyzer the English fields are indexed with (stemmed, elastic/index/cases.settings.json). */
+export const ENGLISH_INDEX_ANALYZER = 'case_text_en';
+
 /** Analyzed as the text was indexed (stemmed, no synonyms), so only the typed words themselves are forgiven. */
 function fuzzyClause(query: string, boost: number, fuzzy = true): estypes.QueryDslQueryContainer {
   const edits = fuzzy ? { fuzziness: FUZZINESS, prefix_length: FUZZY_PREFIX_LENGTH, max_expansions: FUZZY_MAX_EXPANSIONS } : {};
-  return { multi_match: { query, fields: FUZZY_FIELDS, analyzer: 'case_text_en', ...edits, boost } };
+  return { multi_match: { query, fields: FUZZY_FIELDS, analyzer: ENGLISH_INDEX_ANALYZER, ...edits, boost } };
 }
 
 function prefixClause(word: string, boost: number): estypes.QueryDslQueryContainer {
@@ -353,9 +356,6 @@ function correctionsIn(words: string[], entries: estypes.SearchSuggest[]): Recor
   }
   return corrections;
 }
-
-/** The analyzer the English fields are indexed with (stemmed, elastic/index/cases.settings.json). */
-export const ENGLISH_INDEX_ANALYZER = 'case_text_en';
 
 /**
  * The text the inflection check analyzes (withoutInflections): each corrected word, then its
