@@ -95,6 +95,16 @@ describe('readRawHits', () => {
     expect(readRawHits(Buffer.from(`{"hits":{"hits":[{"fields":{"listing":["${listing}"]},"highlight":{},"sort":[1,"a"]}]}}`))).toBeUndefined();
   });
 
+  it('matches a listing to its sorted id whole, never an id that only starts the same', () => {
+    const hit = (id: string, sorted: string) =>
+      `{"fields":{"listing":["${caseListing({ id, title: { en: 'A', zh: '甲' } } as never)}"]},"sort":[1,"${sorted}"]}`;
+    const page = (...hits: string[]) => readRawHits(Buffer.from(`{"hits":{"hits":[${hits.join(',')}]}}`));
+    expect(page(hit('a', 'ab'))).toBeUndefined();
+    expect(page(hit('ab', 'a'))).toBeUndefined();
+    // Every listing of a page is decoded, each to its own bytes, however many share the page.
+    expect(page(hit('a', 'a'), hit('ab', 'ab'), hit('b', 'b'))?.sources.map((doc) => JSON.parse(String(doc)).id)).toEqual(['a', 'ab', 'b']);
+  });
+
   it('declines any other shape, so that the caller parses the response whole', () => {
     // A hit whose sort values do not name the document it follows.
     expect(readRawHits(edited(response([{ id: 'a' }]), '"sort":[1000,"a"]', '"sort":[1000,"z"]'))).toBeUndefined();
