@@ -23,8 +23,8 @@ async function load({ pids, ...options }) {
 
 /**
  * An unmeasured load of `seconds` against a process that has just started: its first seconds run
- * code V8 has not optimized yet, which a long-running api is long past. Compare()'s own warm-up
- * second is enough for Elasticsearch and the small proxy, not for the api's larger path.
+ * code V8 has not optimized yet, and fill caches, which a long-running api is long past. Compare()'s
+ * own warm-up second is enough for Elasticsearch and the small proxy, not for the api.
  */
 export async function warmUp({ pids: _pids, ...options }, seconds = 3) {
   await autocannon({ connections: CONNECTIONS, duration: seconds, ...options });
