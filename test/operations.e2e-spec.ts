@@ -125,6 +125,20 @@ describe('/metrics', () => {
     expect(sample(text, 'uap_cache_results_total', { route: '/api/cases', result: 'miss' })).toBe(1);
   });
 
+  it("shows how much of the response cache's slab is held, of its size, and the bodies it had no room for", async () => {
+    const { baseUrl } = await api();
+    const before = await metricsOf(baseUrl);
+    expect(sample(before, 'uap_response_cache_slab_bytes', { state: 'held' })).toBe(0);
+    const page = await fetch(`${baseUrl}/api/cases?limit=5`);
+    const length = (await page.arrayBuffer()).byteLength;
+    const after = await metricsOf(baseUrl);
+    // The page's body is held in the slab while the cache keeps it.
+    const held = sample(after, 'uap_response_cache_slab_bytes', { state: 'held' });
+    expect(held).toBeGreaterThanOrEqual(length);
+    expect(sample(after, 'uap_response_cache_slab_bytes', { state: 'capacity' })).toBeGreaterThan(held);
+    expect(sample(after, 'uap_response_cache_slab_refused_total')).toBe(0);
+  });
+
   it('counts Elasticsearch errors when the node is stopped', async () => {
     const down = await api({ ELASTICSEARCH_URL: `http://127.0.0.1:${await closedPort()}` });
     expect((await request(down.baseUrl, '/api/stats')).status).toBe(503);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { ArchiveIndexService } from '@app/search';
+import { ResponseCache } from '../response-cache/response-cache';
 import { timeElasticsearchRequests } from './elasticsearch-timing';
 import { RequestSeries } from './request-series';
 
@@ -59,9 +60,36 @@ export class MetricsService {
     registers: [this.registry],
   });
 
-  constructor(index: ArchiveIndexService) {
+  /** Read from the response cache at scrape time (see watchSlab). */
+  private readonly slabBytes = new Gauge({
+    name: 'uap_response_cache_slab_bytes',
+    help: 'The slab cached bodies are written into: bytes held by bodies not yet given back (state="held"), of its size (state="capacity").',
+    labelNames: ['state'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly slabRefusals = new Counter({
+    name: 'uap_response_cache_slab_refused_total',
+    help: 'Cached bodies the slab had no room for, made as buffers of their own (slower). A steady climb means a body held and never given back.',
+    registers: [this.registry],
+  });
+
+  constructor(index: ArchiveIndexService, responses: ResponseCache) {
     collectDefaultMetrics({ register: this.registry, prefix: 'uap_' });
     timeElasticsearchRequests(index, this);
+    this.watchSlab(responses);
+  }
+
+  /** The slab's figures, copied into its two series before each scrape. */
+  private watchSlab(responses: ResponseCache): void {
+    let counted = 0;
+    this.onScrape(async () => {
+      const { heldBytes, capacity, refusedBodies } = responses.slabUsage;
+      this.slabBytes.set({ state: 'held' }, heldBytes);
+      this.slabBytes.set({ state: 'capacity' }, capacity);
+      this.slabRefusals.inc(refusedBodies - counted);
+      counted = refusedBodies;
+    });
   }
 
   /** Registers work to do before each scrape (e.g. resolving the alias), without a dependency cycle. */

@@ -29,6 +29,18 @@ describe('BodySlab', () => {
     expect(slab.allocate(100)?.bytes.length).toBe(100);
   });
 
+  it('counts the bodies it had no room for, so that a hold never given back shows', () => {
+    const slab = new BodySlab(100);
+    slab.allocate(0);
+    expect(slab.refusedBodies).toBe(0);
+    slab.allocate(101);
+    expect(slab.refusedBodies).toBe(1);
+    // One body held and never freed, unwilling to move: every body after it is refused.
+    take(slab, 60, 'a');
+    for (let i = 0; i < 3; i++) expect(slab.allocate(50)).toBeUndefined();
+    expect(slab.refusedBodies).toBe(4);
+  });
+
   it('gives space back oldest first: a freed body behind a held one is not reused yet', () => {
     const slab = new BodySlab(100);
     const a = take(slab, 40, 'a');

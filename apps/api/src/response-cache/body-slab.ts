@@ -52,6 +52,8 @@ export class BodySlab {
   private readonly memory: Buffer;
   /** The regions not yet given back, oldest first; freed ones leave from the front only. */
   private readonly regions: Region[] = [];
+  /** Bodies that found no room and got a Buffer of their own (see refusedBodies). */
+  private refused = 0;
 
   constructor(readonly capacity: number) {
     // Not zero-filled: every region is written in full before anyone reads it. Pages are only
@@ -65,7 +67,8 @@ export class BodySlab {
    * it is asked to move out to a Buffer of its own, so one long-lived entry does not stop the ring.
    */
   allocate(length: number): SlabRegion | undefined {
-    if (length <= 0 || length > this.capacity) return undefined;
+    if (length <= 0) return undefined;
+    if (length > this.capacity) return this.refuse();
     for (;;) {
       const start = this.startFor(length);
       if (start !== undefined) {
@@ -74,8 +77,22 @@ export class BodySlab {
         return region;
       }
       const oldest = this.regions[0];
-      if (!oldest?.tenant?.moveOut() || this.regions[0] === oldest) return undefined;
+      if (!oldest?.tenant?.moveOut() || this.regions[0] === oldest) return this.refuse();
     }
+  }
+
+  /**
+   * Bodies refused so far. A few are normal (a body in the way while it is being sent); a count
+   * that keeps growing with the misses means a body is held and never given back, and every body
+   * is being made the slow way again: the operator's signal (the api exports it as a metric).
+   */
+  get refusedBodies(): number {
+    return this.refused;
+  }
+
+  private refuse(): undefined {
+    this.refused += 1;
+    return undefined;
   }
 
   /** Bytes of the slab held by regions not yet given back (freed ones behind a held one included). */

@@ -80,6 +80,11 @@ export class ResponseCache {
     return CachedBody.ofJsonWithArray(this.envelope.wrap(head), key, itemsJson, this.slab);
   }
 
+  /** How full the slab is, for the metrics: bytes held of its capacity, and the bodies it had no room for. */
+  get slabUsage(): { heldBytes: number; capacity: number; refusedBodies: number } {
+    return { heldBytes: this.slab.heldBytes, capacity: this.slab.capacity, refusedBodies: this.slab.refusedBodies };
+  }
+
   private stale<T extends object>(query: string, error: ArchiveUnavailableError): CachedReply<T> {
     const last = this.cache.lastGoodFor(query);
     if (!last) throw error;
