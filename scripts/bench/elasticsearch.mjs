@@ -114,7 +114,13 @@ export async function searchAfterWalk(esUrl, alias, source) {
   const { body, path } = searchBody({ limit: PAGE });
   delete body.from;
   body.track_total_hits = false;
-  if (source) body._source = source;
+  if (source) {
+    // Whole records, as the export reads them: from _source, not the list's doc values (Elasticsearch
+    // refuses _source beside stored_fields: _none_).
+    delete body.stored_fields;
+    delete body.docvalue_fields;
+    body._source = source;
+  }
   let after;
   let docs = 0;
   const started = process.hrtime.bigint();

@@ -74,7 +74,7 @@ export async function httpRows(size, es, esUrl, total) {
       if (!(probe.headers.get('content-type') ?? '').includes('ndjson'))
         return skip(size, 'NDJSON export docs/s', 'skipped: the api has no /api/cases/export');
       const exported = await steady(() => exportWalk(apiBase));
-      walkRow(size, 'NDJSON export', exported, await steady(() => searchAfterWalk(esUrl, ALIAS, { excludes: ['point'] })), total);
+      walkRow(size, 'NDJSON export', exported, await steady(() => searchAfterWalk(esUrl, ALIAS, { excludes: ['point', 'incidentDate'] })), total);
     });
   } finally {
     await stop(proxy);
