@@ -11,15 +11,11 @@ import {
   buildCaseSuggestRequest,
   CASE_INDEX_MAPPINGS,
   CASE_INDEX_SETTINGS,
-  ENGLISH_INDEX_ANALYZER,
-  inflectionCheckText,
   keywordSpelling,
   lookupWords,
+  lookUpCorrections,
   NOTHING_MISSPELT,
   PAGE,
-  readWordCorrections,
-  spellingLookupRequest,
-  withoutInflections,
 } from './settings.mjs';
 
 export function esClient(esUrl) {
@@ -53,19 +49,24 @@ export function searchBody(params, build = (alias) => buildCaseListRequest(alias
  * remembers, so that later searches for those words are the list request alone.
  */
 export async function spellingFor(node, q) {
-  const headers = { 'content-type': 'application/json' };
-  const send = async (step) => (await fetch(`${node}${step.path}`, step)).json();
   const words = lookupWords(q);
-  const lookup = searchBody({ q }, (alias) => spellingLookupRequest(alias, words) ?? { index: alias });
-  if (!lookup.body.suggest) return { spelling: NOTHING_MISSPELT, lookup: [] };
-  const steps = [{ method: 'POST', path: lookup.path, body: JSON.stringify(lookup.body), headers }];
-  let corrections = readWordCorrections(words, (await send(steps[0])).suggest);
-  if (Object.keys(corrections).length > 0) {
-    const text = inflectionCheckText(corrections);
-    steps.push({ method: 'POST', path: `/${ALIAS}/_analyze`, body: JSON.stringify({ analyzer: ENGLISH_INDEX_ANALYZER, text }), headers });
-    corrections = withoutInflections(corrections, (await send(steps[1])).tokens ?? []);
-  }
-  return { spelling: keywordSpelling(q, corrections), lookup: steps };
+  if (words.length === 0) return { spelling: NOTHING_MISSPELT, lookup: [] };
+  const headers = { 'content-type': 'application/json' };
+  const lookup = [];
+  const send = async (step) => {
+    lookup.push(step);
+    return (await fetch(`${node}${step.path}`, step)).json();
+  };
+  // The api's own sequence of requests (lookUpCorrections), each one recorded as it is sent.
+  const { corrections } = await lookUpCorrections(ALIAS, words, {
+    search: (request) => {
+      const { body, path } = searchBody({}, () => request);
+      return send({ method: 'POST', path, body: JSON.stringify(body), headers });
+    },
+    analyze: async (analyzer, text) =>
+      (await send({ method: 'POST', path: `/${ALIAS}/_analyze`, body: JSON.stringify({ analyzer, text }), headers })).tokens ?? [],
+  });
+  return { spelling: keywordSpelling(q, corrections), lookup };
 }
 
 /** An uncached api request and the Elasticsearch request it sends (list or suggest). */

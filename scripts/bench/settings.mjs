@@ -24,17 +24,10 @@ export const {
 export const { toCaseFilterParams, toCaseListParams } = require(join(root, 'apps', 'api', 'src', 'cases', 'case-list-params.ts'));
 const { MAX_LIMIT } = require('@app/cases');
 export const { BULK_OPTIONS } = require(join(root, 'apps', 'ingest', 'src', 'indexing', 'case-indexer.ts'));
-// The spelling lookup the api asks about a q's words it has not seen yet (libs/search/src/spelling-lookup.ts).
-export const {
-  ENGLISH_INDEX_ANALYZER,
-  inflectionCheckText,
-  keywordSpelling,
-  lookupWords,
-  NOTHING_MISSPELT,
-  readWordCorrections,
-  spellingLookupRequest,
-  withoutInflections,
-} = require(join(root, 'libs', 'search', 'src', 'case-keyword.query.ts'));
+// The spelling lookup the api asks about a q's words it has not seen yet (its sequence of requests,
+// lookUpCorrections, and what the api makes of the answers).
+export const { keywordSpelling, lookupWords, NOTHING_MISSPELT } = require(join(root, 'libs', 'search', 'src', 'case-keyword.query.ts'));
+export const { lookUpCorrections } = require(join(root, 'libs', 'search', 'src', 'spelling-lookup.ts'));
 
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);

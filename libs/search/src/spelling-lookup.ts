@@ -1,3 +1,4 @@
+import type { estypes } from '@elastic/elasticsearch';
 import { LRUCache } from 'lru-cache';
 import type { ArchiveGenerationTracker } from './archive-generation';
 import type { ArchiveIndexService } from './archive-index.service';
@@ -45,7 +46,7 @@ export class SpellingLookup {
     if (words.length === 0) return NOTHING_MISSPELT;
     this.forgetIfReindexed((await this.generations.current()).index);
     const unknown = [...new Set(words.filter((word) => !this.words.has(word)))];
-    const found = unknown.length > 0 ? await this.lookUp(unknown) : { corrections: {}, checked: true };
+    const found = unknown.length > 0 ? await lookUpCorrections(this.index.alias, unknown, this.index) : { corrections: {}, checked: true };
     for (const word of unknown) {
       // An unchecked correction serves this search only: the word is asked about again next time.
       if (found.checked || !Object.hasOwn(found.corrections, word)) this.words.set(word, found.corrections[word] ?? AS_TYPED);
@@ -58,29 +59,42 @@ export class SpellingLookup {
     return keywordSpelling(q, corrections);
   }
 
-  /**
-   * The corrections for words not seen before: the term suggester's, less those that only inflect
-   * the typed word (withoutInflections), which the analyzer tells apart in a second, small request
-   * made only when there is a correction to check.
-   */
-  private async lookUp(words: string[]): Promise<{ corrections: Record<string, string>; checked: boolean }> {
-    const request = spellingLookupRequest(this.index.alias, words);
-    if (!request) return { corrections: {}, checked: true };
-    const suggested = readWordCorrections(words, (await this.index.search(request)).suggest);
-    if (Object.keys(suggested).length === 0) return { corrections: suggested, checked: true };
-    try {
-      const tokens = await this.index.analyze(ENGLISH_INDEX_ANALYZER, inflectionCheckText(suggested));
-      return { corrections: withoutInflections(suggested, tokens), checked: true };
-    } catch {
-      // Elasticsearch runs _analyze on a small pool that turns a burst away (429). The check only
-      // spares a needless layer and a wrong did-you-mean, so the search goes on without it.
-      return { corrections: suggested, checked: false };
-    }
-  }
-
   private forgetIfReindexed(index: string | null): void {
     if (index === this.generation) return;
     this.words.clear();
     this.generation = index;
+  }
+}
+
+/** What the lookup asks Elasticsearch: a search (the term suggester) and an analysis (the inflection check). */
+export interface SpellingEngine {
+  search(request: estypes.SearchRequest): Promise<{ suggest?: Record<string, estypes.SearchSuggest[]> }>;
+  analyze(analyzer: string, text: string): Promise<{ token: string; start_offset: number }[]>;
+}
+
+/** The corrections found for some words, and whether the inflection check ran on them. */
+export interface WordCorrections {
+  corrections: Record<string, string>;
+  checked: boolean;
+}
+
+/**
+ * The corrections for words not seen before: the term suggester's, less those that only inflect
+ * the typed word (withoutInflections), which the analyzer tells apart in a second, small request
+ * made only when there is a correction to check. The one sequence of requests the lookup makes;
+ * the benchmark runs it too, through an engine that records each request to replay it.
+ */
+export async function lookUpCorrections(alias: string, words: string[], engine: SpellingEngine): Promise<WordCorrections> {
+  const request = spellingLookupRequest(alias, words);
+  if (!request) return { corrections: {}, checked: true };
+  const suggested = readWordCorrections(words, (await engine.search(request)).suggest);
+  if (Object.keys(suggested).length === 0) return { corrections: suggested, checked: true };
+  try {
+    const tokens = await engine.analyze(ENGLISH_INDEX_ANALYZER, inflectionCheckText(suggested));
+    return { corrections: withoutInflections(suggested, tokens), checked: true };
+  } catch {
+    // Elasticsearch runs _analyze on a small pool that turns a burst away (429). The check only
+    // spares a needless layer and a wrong did-you-mean, so the search goes on without it.
+    return { corrections: suggested, checked: false };
   }
 }
