@@ -1,7 +1,7 @@
-import { hash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { xxh64 } from '@node-rs/xxhash';
 import { Negotiator } from '@fastify/accept-negotiator';
 import { joinJson } from '@app/search';
 import type { BodySlab, SlabRegion, SlabTenant } from './body-slab';
@@ -35,6 +35,16 @@ const negotiator = new Negotiator<ContentEncoding>({ supportedValues: CONTENT_EN
 export function pickEncoding(acceptEncoding: string | undefined, size: number): ContentEncoding {
   if (!acceptEncoding || size < COMPRESSION_THRESHOLD) return 'identity';
   return negotiator.negotiate(acceptEncoding) ?? 'identity';
+}
+
+/**
+ * The strong ETag of these bytes (uncompressed): equal bodies get equal tags on every replica. A
+ * tag only has to tell apart the versions of one URL's body, which the archive makes, not resist
+ * someone forging bodies, so it is a 64-bit xxHash: 3 µs for a 56 KB list page, where SHA-256
+ * took 33 µs of every cache miss.
+ */
+export function etagOf(bytes: Buffer): string {
+  return `"${xxh64(bytes).toString(16).padStart(16, '0')}"`;
 }
 
 /**
@@ -72,9 +82,7 @@ export class CachedBody implements SlabTenant {
     this.bytes = identity;
     this.region = region;
     if (region) region.tenant = this;
-    // The hash of the uncompressed bytes: equal bodies get equal tags on every replica. (The
-    // one-shot hash(): no Hash object per body.)
-    this.etag = `"${hash('sha256', identity, 'base64url').slice(0, 27)}"`;
+    this.etag = etagOf(identity);
   }
 
   /** `body` as JSON, in room from `slab` when it has some. */
