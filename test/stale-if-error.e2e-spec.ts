@@ -89,9 +89,9 @@ describe('with Elasticsearch stopped', () => {
   it('fails fast: reads are bounded under a second, never retried on a single node, and the circuit is open', async () => {
     const repository = api.app.get(CasesRepository);
     // Each read (all go through the engine owner) gives up within its timeout and is not retried, so a 503 cannot take longer than one timeout.
-    const { readOptions } = api.app.get(ArchiveIndexService);
-    expect(readOptions.requestTimeout).toBeLessThan(1_000);
-    expect(readOptions.maxRetries).toBe(0);
+    const index = api.app.get(ArchiveIndexService);
+    expect(index.deadlines.timeoutMs).toBeLessThan(1_000);
+    expect(index.readOptions().maxRetries).toBe(0);
     // Until a probe gets through, reads are refused without contacting Elasticsearch at all.
     expect((await repository.generation()).reachable).toBe(false);
   });

@@ -1,6 +1,10 @@
+import { getEventListeners } from 'node:events';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type Client, errors } from '@elastic/elasticsearch';
-import { ArchiveIndexService, generationOf, isUnreachable } from './archive-index.service';
+import { ArchiveIndexService, createArchiveIndex, generationOf, isUnreachable } from './archive-index.service';
 import { readRequestOptions } from './elasticsearch.client';
+import { ElasticsearchUnreachableError } from './search.errors';
 
 describe('generationOf', () => {
   it('names the index the alias points at', () => {
@@ -22,9 +26,10 @@ describe('isUnreachable', () => {
 });
 
 describe('readRequestOptions', () => {
-  it('bounds every read and retries only onto other nodes', () => {
-    expect(readRequestOptions(800, 1)).toEqual({ requestTimeout: 800, maxRetries: 0, openTelemetry: { enabled: false } });
-    expect(readRequestOptions(800, 3)).toEqual({ requestTimeout: 800, maxRetries: 2, openTelemetry: { enabled: false } });
+  it('bounds every read by its signal and retries only onto other nodes', () => {
+    const signal = new AbortController().signal;
+    expect(readRequestOptions(1, signal)).toEqual({ maxRetries: 0, openTelemetry: { enabled: false }, signal });
+    expect(readRequestOptions(3, signal)).toEqual({ maxRetries: 2, openTelemetry: { enabled: false }, signal });
   });
 });
 
@@ -53,5 +58,62 @@ describe('mergeIntoOneSegment', () => {
     await expect(
       clientMerging(1, { response: { _shards: { total: 1, successful: 0, failed: 1 } } }).index.mergeIntoOneSegment('cases-1', 0),
     ).rejects.toThrow('a shard failed');
+  });
+});
+
+describe('reads', () => {
+  /** An HTTP server on a free port: `answer` decides what each request gets (nothing: it never answers). */
+  async function serve(answer: (response: ServerResponse) => void): Promise<{ url: string; close: () => Promise<void> }> {
+    const server = createServer((_request, response) => answer(response));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+    };
+  }
+  // The client itself would wait a minute, longer than this test may run: only the read's own deadline can end it.
+  const indexAt = (url: string) =>
+    createArchiveIndex({ ELASTICSEARCH_URL: url, ELASTICSEARCH_TIMEOUT_MS: 60_000, CASES_ALIAS: 'cases', SEARCH_TIMEOUT_MS: 200 });
+
+  it('give up at their deadline: a node that never answers is unreachable, and the circuit stays closed', async () => {
+    const silent = await serve(() => undefined);
+    const index = indexAt(silent.url);
+    try {
+      await expect(index.searchBytes({ index: 'cases' })).rejects.toBeInstanceOf(ElasticsearchUnreachableError);
+      await expect(index.search({ index: 'cases' })).rejects.toBeInstanceOf(ElasticsearchUnreachableError);
+      // A slow answer is not a refused connection: later reads still go to Elasticsearch.
+      expect(index.generation.reachable).toBe(true);
+    } finally {
+      await index.close();
+      await silent.close();
+    }
+  });
+
+  it('answered leave nothing listening on the signal they share', async () => {
+    const waiting: ServerResponse[] = [];
+    let listening = 0;
+    const answering = await serve((response) => {
+      waiting.push(response);
+      if (waiting.length < 30) return;
+      // Every read is under way: each has its listener on the shared signal. Now answer them all.
+      listening = getEventListeners(signal, 'abort').length;
+      for (const held of waiting) {
+        held.writeHead(200, { 'content-type': 'application/json', 'x-elastic-product': 'Elasticsearch' });
+        held.end('{"hits":{"total":{"value":0,"relation":"eq"},"hits":[]}}');
+      }
+    });
+    const index = indexAt(answering.url);
+    // The reads below start in this same tick, within the slot of this signal.
+    const signal = index.deadlines.signal();
+    try {
+      const bodies = await Promise.all(Array.from({ length: 30 }, () => index.searchBytes({ index: 'cases' })));
+      expect(bodies.every((body) => body.toString().startsWith('{"hits"'))).toBe(true);
+      expect(listening).toBe(30);
+      expect(getEventListeners(signal, 'abort')).toHaveLength(0);
+    } finally {
+      await index.close();
+      await answering.close();
+    }
   });
 });

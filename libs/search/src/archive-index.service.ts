@@ -4,6 +4,7 @@ import type { BulkHelperOptions, BulkStats } from '@elastic/elasticsearch/lib/he
 import { isIndexOfAlias } from './case-index.definition';
 import type { Environment } from '@app/config';
 import { createElasticsearchClient, readRequestOptions, type ReadRequestOptions } from './elasticsearch.client';
+import { ReadDeadlines } from './read-deadlines';
 import { ArchiveUnavailableError, ElasticsearchUnreachableError } from './search.errors';
 
 /** What a replica knows about the archive right now. */
@@ -73,7 +74,8 @@ const RETRIED_STATUSES = new Set([502, 503, 504]);
  * passes the client's errors on, so the CLI can name the request that failed.
  */
 export class ArchiveIndexService {
-  readonly readOptions: ReadRequestOptions;
+  /** What bounds each read: SEARCH_TIMEOUT_MS, through signals shared by reads that start together. */
+  readonly deadlines: ReadDeadlines;
   private state: ArchiveGeneration = { index: null, reachable: true };
 
   constructor(
@@ -82,7 +84,12 @@ export class ArchiveIndexService {
     /** SEARCH_TIMEOUT_MS: how long one read may take. */
     readTimeoutMs: number,
   ) {
-    this.readOptions = readRequestOptions(readTimeoutMs, client.connectionPool.size);
+    this.deadlines = new ReadDeadlines(readTimeoutMs);
+  }
+
+  /** The options of a read that starts now. */
+  readOptions(): ReadRequestOptions {
+    return readRequestOptions(this.client.connectionPool.size, this.deadlines.signal());
   }
 
   // ---- The alias and the circuit
@@ -114,7 +121,7 @@ export class ArchiveIndexService {
    */
   async resolveGeneration(): Promise<void> {
     try {
-      const [index = null] = await this.indicesBehindAlias(this.readOptions);
+      const [index = null] = await this.indicesBehindAlias(this.readOptions());
       this.state = { index, reachable: true };
     } catch (error) {
       if (isUnreachable(error)) this.reportUnreachable();
@@ -124,12 +131,12 @@ export class ArchiveIndexService {
   // ---- Reads: bounded, behind the circuit, failures as domain errors
 
   search<T>(request: estypes.SearchRequest): Promise<estypes.SearchResponse<T>> {
-    return this.read(() => this.client.search<T>(request, this.readOptions));
+    return this.read(() => this.client.search<T>(request, this.readOptions()));
   }
 
   /** The tokens `analyzer` (one of the index's own, elastic/index) makes of `text`, with their offsets into it. */
   async analyze(analyzer: string, text: string): Promise<estypes.IndicesAnalyzeAnalyzeToken[]> {
-    return (await this.read(() => this.client.indices.analyze({ index: this.alias, analyzer, text }, this.readOptions))).tokens ?? [];
+    return (await this.read(() => this.client.indices.analyze({ index: this.alias, analyzer, text }, this.readOptions()))).tokens ?? [];
   }
 
   /** A search whose response is wanted as bytes (the list and export pass documents' JSON on unparsed). */
@@ -141,7 +148,7 @@ export class ArchiveIndexService {
   findSource<T>(id: string, sourceExcludes: string[] = []): Promise<T | null> {
     return this.read(async () => {
       try {
-        const response = await this.client.get<T>({ index: this.alias, id, _source_excludes: sourceExcludes }, this.readOptions);
+        const response = await this.client.get<T>({ index: this.alias, id, _source_excludes: sourceExcludes }, this.readOptions());
         return response._source as T;
       } catch (error) {
         // A missing index also answers 404, but without found=false.
@@ -152,7 +159,7 @@ export class ArchiveIndexService {
   }
 
   async openPointInTime(index: string, keepAlive: string): Promise<string> {
-    return (await this.read(() => this.client.openPointInTime({ index, keep_alive: keepAlive }, this.readOptions))).id;
+    return (await this.read(() => this.client.openPointInTime({ index, keep_alive: keepAlive }, this.readOptions()))).id;
   }
 
   /** Best effort: an unreleased point in time lapses on its own after its keep-alive. */
@@ -269,7 +276,9 @@ export class ArchiveIndexService {
     if (!this.state.reachable) throw new ElasticsearchUnreachableError();
     try {
       return await request();
-    } catch (error) {
+    } catch (thrown) {
+      // Nothing but a read's deadline aborts it (see ReadDeadlines): an aborted read timed out.
+      const error = thrown instanceof errors.RequestAbortedError ? new errors.TimeoutError(thrown.message, thrown.meta) : thrown;
       const domain = toDomainError(error);
       if (domain instanceof ElasticsearchUnreachableError && !(error instanceof errors.TimeoutError)) this.reportUnreachable();
       throw domain;
@@ -283,10 +292,11 @@ export class ArchiveIndexService {
    * and a broken body its ConnectionError, as a parsed search would throw.
    */
   private async streamSearch(request: estypes.SearchRequest): Promise<Buffer> {
-    const attempts = 1 + (this.readOptions.maxRetries ?? 0);
+    const options = this.readOptions();
+    const attempts = 1 + (options.maxRetries ?? 0);
     for (let attempt = 1; ; attempt += 1) {
       const last = attempt === attempts;
-      const response = await this.client.search(request, { ...this.readOptions, asStream: true, meta: true });
+      const response = await this.client.search(request, { ...options, asStream: true, meta: true });
       let body: Buffer;
       try {
         const chunks: Buffer[] = [];

@@ -21,16 +21,20 @@ export function createElasticsearchClient(
   });
 }
 
-export type ReadRequestOptions = Pick<TransportRequestOptions, 'requestTimeout' | 'maxRetries' | 'openTelemetry'>;
+export type ReadRequestOptions = Pick<TransportRequestOptions, 'maxRetries' | 'openTelemetry' | 'signal'>;
 
 /**
- * Options for every read the api sends. A bounded timeout, and retries only onto other nodes
- * (none with a single node): a dead node answers in one attempt instead of a retry storm, while
- * a cluster that lost one node still answers from the others.
+ * Options for every read the api sends: retries only onto other nodes (none with a single node),
+ * so a dead node answers in one attempt instead of a retry storm, while a cluster that lost one
+ * node still answers from the others. The bound on each read is its `signal` (ReadDeadlines); a
+ * read never sets a timeout of its own, which would make the client start a timer for it that
+ * aborts that signal, and with it every read sharing it.
  */
-export function readRequestOptions(timeoutMs: number, nodes: number): ReadRequestOptions {
+export function readRequestOptions(nodes: number, signal: AbortSignal): ReadRequestOptions {
   // No OpenTelemetry span per read: the service exports no traces (it has metrics and request
   // logs), and the client's no-op span was a measurable part of a cache miss's CPU. (The client
   // takes this option per request only, not in its constructor.)
-  return { requestTimeout: timeoutMs, maxRetries: Math.max(0, nodes - 1), openTelemetry: { enabled: false } };
+  return { maxRetries: Math.max(0, nodes - 1), openTelemetry: NO_SPANS, signal };
 }
+
+const NO_SPANS = { enabled: false };
