@@ -210,13 +210,28 @@ export function readCaseListPage(body: Buffer, params: Pick<CaseListParams, 'hig
 const MATCH_ALL = Buffer.from(',"match":"all"}');
 const MATCH_SOME = Buffer.from(',"match":"some"}');
 
-/** Each summary's JSON with `match` as its last member (undefined if one is not a plain object's bytes). */
+/**
+ * Each summary's JSON with `match` as its last member (undefined if one is not a plain object's
+ * bytes), all of them written into one buffer rather than a Buffer.concat each.
+ */
 function withMatches(q: string, sources: Buffer[], matchedQueries: (string[] | undefined)[] = []): Buffer[] | undefined {
-  const out: Buffer[] = [];
   const matchedAll = allWordsMatcher(q);
+  const suffixes: Buffer[] = [];
+  let room = 0;
   for (const [i, source] of sources.entries()) {
     if (source.length <= 2 || source[source.length - 1] !== 0x7d) return undefined;
-    out.push(Buffer.concat([source.subarray(0, source.length - 1), matchedAll(matchedQueries[i]) ? MATCH_ALL : MATCH_SOME]));
+    const suffix = matchedAll(matchedQueries[i]) ? MATCH_ALL : MATCH_SOME;
+    suffixes.push(suffix);
+    room += source.length - 1 + suffix.length;
+  }
+  const written = Buffer.allocUnsafe(room);
+  const out: Buffer[] = [];
+  let at = 0;
+  for (const [i, source] of sources.entries()) {
+    const start = at;
+    at += source.copy(written, at, 0, source.length - 1);
+    at += suffixes[i].copy(written, at);
+    out.push(written.subarray(start, at));
   }
   return out;
 }
