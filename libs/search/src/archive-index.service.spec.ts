@@ -90,6 +90,21 @@ describe('reads', () => {
     }
   });
 
+  it('give up at their deadline while a body is still arriving, without setting the node aside', async () => {
+    const stalling = await serve((response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'x-elastic-product': 'Elasticsearch' });
+      response.write('{"hits":{"total":{"value":1,"relation":"eq"},"hits":[');
+    });
+    const index = indexAt(stalling.url);
+    try {
+      await expect(index.searchBytes({ index: 'cases' })).rejects.toBeInstanceOf(ElasticsearchUnreachableError);
+      expect(index.generation.reachable).toBe(true);
+    } finally {
+      await index.close();
+      await stalling.close();
+    }
+  });
+
   it('answered leave nothing listening on the signal they share', async () => {
     const waiting: ServerResponse[] = [];
     let listening = 0;

@@ -304,6 +304,8 @@ export class ArchiveIndexService {
         // A page usually arrives in one read: use it as it is rather than copy it.
         body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
       } catch (error) {
+        // A body still arriving at the read's deadline is a slow answer, not a lost node.
+        if (options.signal?.aborted) throw new errors.TimeoutError('Request timed out', response);
         // As the client does with a connection that fails: other reads (and the alias check) go
         // elsewhere until it is resurrected.
         if (response.meta.connection) this.client.connectionPool.markDead(response.meta.connection);
