@@ -62,73 +62,73 @@ describe('mergeIntoOneSegment', () => {
 });
 
 describe('reads', () => {
-  /** An HTTP server on a free port: `answer` decides what each request gets (nothing: it never answers). */
-  async function serve(answer: (response: ServerResponse) => void): Promise<{ url: string; close: () => Promise<void> }> {
+  /** What Elasticsearch's answers carry (the client refuses a 2xx without the product header). */
+  const ELASTICSEARCH_JSON = { 'content-type': 'application/json', 'x-elastic-product': 'Elasticsearch' };
+
+  /** Runs `use` with an index whose one node is an HTTP server: `answer` decides what each request gets (nothing: it never answers). */
+  async function withNode(answer: (response: ServerResponse) => void, use: (index: ArchiveIndexService) => Promise<void>): Promise<void> {
     const server = createServer((_request, response) => answer(response));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    return {
-      url: `http://127.0.0.1:${port}`,
-      close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
-    };
-  }
-  // The client itself would wait a minute, longer than this test may run: only the read's own deadline can end it.
-  const indexAt = (url: string) =>
-    createArchiveIndex({ ELASTICSEARCH_URL: url, ELASTICSEARCH_TIMEOUT_MS: 60_000, CASES_ALIAS: 'cases', SEARCH_TIMEOUT_MS: 200 });
-
-  it('give up at their deadline: a node that never answers is unreachable, and the circuit stays closed', async () => {
-    const silent = await serve(() => undefined);
-    const index = indexAt(silent.url);
-    try {
-      await expect(index.searchBytes({ index: 'cases' })).rejects.toBeInstanceOf(ElasticsearchUnreachableError);
-      await expect(index.search({ index: 'cases' })).rejects.toBeInstanceOf(ElasticsearchUnreachableError);
-      // A slow answer is not a refused connection: later reads still go to Elasticsearch.
-      expect(index.generation.reachable).toBe(true);
-    } finally {
-      await index.close();
-      await silent.close();
-    }
-  });
-
-  it('give up at their deadline while a body is still arriving, without setting the node aside', async () => {
-    const stalling = await serve((response) => {
-      response.writeHead(200, { 'content-type': 'application/json', 'x-elastic-product': 'Elasticsearch' });
-      response.write('{"hits":{"total":{"value":1,"relation":"eq"},"hits":[');
+    // The client itself would wait a minute, longer than a test may run: only the read's own deadline can end a read.
+    const index = createArchiveIndex({
+      ELASTICSEARCH_URL: `http://127.0.0.1:${port}`,
+      ELASTICSEARCH_TIMEOUT_MS: 60_000,
+      CASES_ALIAS: 'cases',
+      SEARCH_TIMEOUT_MS: 200,
     });
-    const index = indexAt(stalling.url);
     try {
-      await expect(index.searchBytes({ index: 'cases' })).rejects.toBeInstanceOf(ElasticsearchUnreachableError);
-      expect(index.generation.reachable).toBe(true);
+      await use(index);
     } finally {
       await index.close();
-      await stalling.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
     }
-  });
+  }
+
+  it('give up at their deadline: a node that never answers is unreachable, and the circuit stays closed', () =>
+    withNode(
+      () => undefined,
+      async (index) => {
+        await expect(index.searchBytes({ index: 'cases' })).rejects.toBeInstanceOf(ElasticsearchUnreachableError);
+        await expect(index.search({ index: 'cases' })).rejects.toBeInstanceOf(ElasticsearchUnreachableError);
+        // A slow answer is not a refused connection: later reads still go to Elasticsearch.
+        expect(index.generation.reachable).toBe(true);
+      },
+    ));
+
+  it('give up at their deadline while a body is still arriving, without setting the node aside', () =>
+    withNode(
+      (response) => {
+        response.writeHead(200, ELASTICSEARCH_JSON);
+        response.write('{"hits":{"total":{"value":1,"relation":"eq"},"hits":[');
+      },
+      async (index) => {
+        await expect(index.searchBytes({ index: 'cases' })).rejects.toBeInstanceOf(ElasticsearchUnreachableError);
+        expect(index.generation.reachable).toBe(true);
+      },
+    ));
 
   it('answered leave nothing listening on the signal they share', async () => {
     const waiting: ServerResponse[] = [];
     let listening = 0;
-    const answering = await serve((response) => {
-      waiting.push(response);
-      if (waiting.length < 30) return;
-      // Every read is under way: each has its listener on the shared signal. Now answer them all.
-      listening = getEventListeners(signal, 'abort').length;
-      for (const held of waiting) {
-        held.writeHead(200, { 'content-type': 'application/json', 'x-elastic-product': 'Elasticsearch' });
-        held.end('{"hits":{"total":{"value":0,"relation":"eq"},"hits":[]}}');
-      }
-    });
-    const index = indexAt(answering.url);
-    // The reads below start in this same tick, within the slot of this signal.
-    const signal = index.deadlines.signal();
-    try {
-      const bodies = await Promise.all(Array.from({ length: 30 }, () => index.searchBytes({ index: 'cases' })));
-      expect(bodies.every((body) => body.toString().startsWith('{"hits"'))).toBe(true);
-      expect(listening).toBe(30);
-      expect(getEventListeners(signal, 'abort')).toHaveLength(0);
-    } finally {
-      await index.close();
-      await answering.close();
-    }
+    let signal: AbortSignal | undefined;
+    await withNode(
+      (response) => {
+        waiting.push(response);
+        if (waiting.length < 30) return;
+        // Every read is under way: each has its listener on the shared signal. Now answer them all.
+        listening = getEventListeners(signal!, 'abort').length;
+        for (const held of waiting) held.writeHead(200, ELASTICSEARCH_JSON).end('{"hits":{"total":{"value":0,"relation":"eq"},"hits":[]}}');
+      },
+      async (index) => {
+        // The reads below start in this same tick, within the slot of this signal.
+        signal = index.deadlines.signal();
+        const bodies = await Promise.all(Array.from({ length: 30 }, () => index.searchBytes({ index: 'cases' })));
+        expect(bodies.every((body) => body.toString().startsWith('{"hits"'))).toBe(true);
+        expect(listening).toBe(30);
+        expect(getEventListeners(signal, 'abort')).toHaveLength(0);
+      },
+    );
   });
 });
