@@ -86,7 +86,7 @@ describe('reads', () => {
     }
   }
 
-  it('give up at their deadline: a node that never answers is unreachable, and the circuit stays closed', () =>
+  it("give up at their deadline: a node that never answers is unreachable, and only the alias check's timeout opens the circuit", () =>
     withNode(
       () => undefined,
       async (index) => {
@@ -94,6 +94,9 @@ describe('reads', () => {
         await expect(index.search({ index: 'cases' })).rejects.toBeInstanceOf(ElasticsearchUnreachableError);
         // A slow answer is not a refused connection: later reads still go to Elasticsearch.
         expect(index.generation.reachable).toBe(true);
+        // An alias check that gets no answer in time is what opens the circuit.
+        await index.resolveGeneration();
+        expect(index.generation.reachable).toBe(false);
       },
     ));
 

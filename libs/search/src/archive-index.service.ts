@@ -124,7 +124,7 @@ export class ArchiveIndexService {
       const [index = null] = await this.indicesBehindAlias(this.readOptions());
       this.state = { index, reachable: true };
     } catch (error) {
-      if (isUnreachable(error)) this.reportUnreachable();
+      if (isUnreachable(timedOutIfAborted(error))) this.reportUnreachable();
     }
   }
 
@@ -277,8 +277,7 @@ export class ArchiveIndexService {
     try {
       return await request();
     } catch (thrown) {
-      // Nothing but a read's deadline aborts it (see ReadDeadlines): an aborted read timed out.
-      const error = thrown instanceof errors.RequestAbortedError ? new errors.TimeoutError(thrown.message, thrown.meta) : thrown;
+      const error = timedOutIfAborted(thrown);
       const domain = toDomainError(error);
       if (domain instanceof ElasticsearchUnreachableError && !(error instanceof errors.TimeoutError)) this.reportUnreachable();
       throw domain;
@@ -318,6 +317,11 @@ export class ArchiveIndexService {
       throw new errors.ResponseError({ ...response, body: parseErrorBody(body.toString('utf8')) });
     }
   }
+}
+
+/** Nothing but a read's deadline aborts it (see ReadDeadlines): an aborted read timed out. */
+function timedOutIfAborted(error: unknown): unknown {
+  return error instanceof errors.RequestAbortedError ? new errors.TimeoutError(error.message, error.meta) : error;
 }
 
 function parseErrorBody(text: string): unknown {
