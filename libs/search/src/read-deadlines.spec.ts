@@ -5,7 +5,7 @@ describe('ReadDeadlines', () => {
   afterEach(() => jest.useRealTimers());
 
   it('gives reads that start within one slot the same signal, and later reads a new one', () => {
-    const deadlines = new ReadDeadlines(800, () => Date.now());
+    const deadlines = new ReadDeadlines(800);
     const first = deadlines.signal();
     jest.advanceTimersByTime(DEADLINE_SLOT_MS - 1);
     expect(deadlines.signal()).toBe(first);
@@ -14,7 +14,7 @@ describe('ReadDeadlines', () => {
   });
 
   it('aborts a signal past its timeout, never before, so every read sharing it has had its full time', () => {
-    const deadlines = new ReadDeadlines(800, () => Date.now());
+    const deadlines = new ReadDeadlines(800);
     const signal = deadlines.signal();
     jest.advanceTimersByTime(DEADLINE_SLOT_MS - 1);
     expect(deadlines.signal()).toBe(signal); // the slot's last read starts here

@@ -17,14 +17,11 @@ export const DEADLINE_SLOT_MS = 50;
 export class ReadDeadlines {
   private slot: { signal: AbortSignal; endsAt: number } | undefined;
 
-  constructor(
-    readonly timeoutMs: number,
-    private readonly clock: () => number = Date.now,
-  ) {}
+  constructor(readonly timeoutMs: number) {}
 
   /** The signal for a read starting now. */
   signal(): AbortSignal {
-    const now = this.clock();
+    const now = Date.now();
     if (this.slot === undefined || now >= this.slot.endsAt) {
       const controller = new AbortController();
       // A busy slot carries a listener for each of its reads under way.
