@@ -1,5 +1,9 @@
 // Load runs: one autocannon run (with each process's CPU per request), an unmeasured warm-up, and
 // runs compared with each other in both orders. Every module that makes rows from loads uses these.
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { cpuMeter } from './cpu.mjs';
 import { CONNECTIONS, SECONDS } from './settings.mjs';
@@ -50,6 +54,83 @@ export async function compare(runs) {
       results[name].errors += errors;
       results[name].cpu = { api: addHalf(results[name].cpu.api, cpu?.api), es: addHalf(results[name].cpu.es, cpu?.es) };
     }
+  }
+  return results;
+}
+
+const run = promisify(execFile);
+const AUTOCANNON_CLI = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+const CPUS = availableParallelism();
+
+/** Whether `taskset` (util-linux) can pin processes here; without it, same-window runs go unpinned. */
+const CAN_PIN = await run('taskset', ['-p', String(process.pid)]).then(
+  () => CPUS >= 2,
+  () => false,
+);
+
+/** Pins a running process's main thread to one core, or back to all of them (`core` null). */
+async function pin(pid, core) {
+  if (!CAN_PIN || !pid) return;
+  await run('taskset', ['-pc', core === null ? `0-${CPUS - 1}` : String(core), String(pid)]).catch(() => undefined);
+}
+
+/**
+ * One load run by an autocannon process of its own (on `core` when pinning), resolving to its JSON
+ * result. Loads that run at the same time each need their own generator: one event loop driving
+ * two servers is slower than either and would hold both rates down to its own.
+ */
+async function loadInChild({ url, headers = {} }, connections, duration, core) {
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
+  const command = [process.execPath, AUTOCANNON_CLI, '-j', '-c', String(connections), '-d', String(duration), ...headerArgs, url];
+  const [file, ...args] = CAN_PIN && core !== null ? ['taskset', '-c', String(core), ...command] : command;
+  const { stdout } = await run(file, args, { maxBuffer: 16 * 1024 * 1024 });
+  return JSON.parse(stdout);
+}
+
+/** How many rounds sameWindow() runs, each of SECONDS. */
+const SAME_WINDOW_ROUNDS = 4;
+/** How sameWindow() measured, for a row's note. */
+export const SAME_WINDOW_METHOD = `same window, ${SAME_WINDOW_ROUNDS} rounds${CAN_PIN ? ', each with its load generator on one core, cores swapped each round' : ''}`;
+
+/**
+ * Two runs loaded at the same time, in short rounds. For two servers doing the same kind of work
+ * (the api with and without its per-request duties) this cancels what compare() cannot: this
+ * shared VM's speed changes from one second to the next, by up to half, so two runs a few seconds
+ * apart meet different machines, while two runs in the same window meet the same one. Where
+ * `taskset` is available each server and its own load generator share one core, and the two swap
+ * cores every round: unpinned, the scheduler's placement of four busy processes on two cores
+ * moved one server's CPU per request by half between rounds. Resolves, by name, to the mean req/s
+ * and p99 over the rounds, the errors, and the CPU per request over all rounds.
+ */
+export async function sameWindow(runs, rounds = SAME_WINDOW_ROUNDS) {
+  const names = Object.keys(runs);
+  if (names.length !== 2) throw new Error('sameWindow compares two runs');
+  const connections = Math.max(1, Math.floor(CONNECTIONS / 2));
+  const loadAll = async (duration, round) => {
+    const cores = names.map((_, i) => (CAN_PIN ? (i + round) % 2 : null));
+    await Promise.all(names.map((name, i) => pin(runs[name].pids?.api, cores[i])));
+    return Promise.all(names.map((name, i) => loadInChild(runs[name], connections, duration, cores[i])));
+  };
+  const results = Object.fromEntries(names.map((name) => [name, { rps: 0, p99: 0, errors: 0, cpu: null, requests: 0 }]));
+  try {
+    // Each on both cores once before measuring.
+    await loadAll(1, 0);
+    await loadAll(1, 1);
+    const meters = Object.fromEntries(names.map((name) => [name, runs[name].pids ? cpuMeter(runs[name].pids) : null]));
+    for (let round = 0; round < rounds; round += 1) {
+      const outcomes = await loadAll(SECONDS, round);
+      names.forEach((name, i) => {
+        const result = outcomes[i];
+        const sums = results[name];
+        sums.rps += result.requests.average / rounds;
+        sums.p99 += result.latency.p99 / rounds;
+        sums.errors += result.errors + result.timeouts + result.non2xx;
+        sums.requests += result.requests.total;
+      });
+    }
+    for (const name of names) results[name].cpu = meters[name]?.per(results[name].requests) ?? null;
+  } finally {
+    await Promise.all(names.map((name) => pin(runs[name].pids?.api, null)));
   }
   return results;
 }
