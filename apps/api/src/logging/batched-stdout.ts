@@ -68,6 +68,9 @@ export class LineBatcher {
 export class BatchedStdout implements OnApplicationShutdown {
   private opened?: LineBatcher;
   private timer?: NodeJS.Timeout;
+  private readonly flushAtExit = () => {
+    if (this.opened && this.opened.pending > 0) this.opened.flushSync();
+  };
 
   /** Opened on first use: tests that log to a stream of their own never open it. */
   get destination(): LineBatcher {
@@ -75,9 +78,7 @@ export class BatchedStdout implements OnApplicationShutdown {
       const batcher = new LineBatcher(pino.destination({ dest: 1, sync: false }));
       this.timer = setInterval(() => batcher.flush(), FLUSH_INTERVAL_MS);
       this.timer.unref();
-      process.once('exit', () => {
-        if (batcher.pending > 0) batcher.flushSync();
-      });
+      process.once('exit', this.flushAtExit);
       this.opened = batcher;
     }
     return this.opened;
@@ -85,6 +86,7 @@ export class BatchedStdout implements OnApplicationShutdown {
 
   onApplicationShutdown(): void {
     clearInterval(this.timer);
+    process.removeListener('exit', this.flushAtExit);
     this.opened?.flushSync();
   }
 }
