@@ -194,8 +194,13 @@ export async function dutyRows(size, env) {
     for (let i = 1; i < variants.length; i += 1) {
       // Each duty against the duty-free api in the same window: a duty's few µs are less than the machine's drift between runs.
       const { kept, none } = await sameWindow({ kept: runs[i], none: runs[0] });
-      const microseconds = kept.cpu.api - none.cpu.api;
-      const note = `${microseconds >= 0 ? '+' : ''}${microseconds.toFixed(1)} µs CPU per 304 (${none.cpu.api.toFixed(1)} µs without); ${SAME_WINDOW_METHOD}`;
+      // Without /proc (not Linux) there is no CPU reading, only the two rates.
+      const [withDuty, without] = [kept.cpu?.api, none.cpu?.api];
+      const cost =
+        withDuty == null || without == null
+          ? 'CPU not measured'
+          : `${withDuty >= without ? '+' : ''}${(withDuty - without).toFixed(1)} µs CPU per 304 (${without.toFixed(1)} µs without)`;
+      const note = `${cost}; ${SAME_WINDOW_METHOD}`;
       row(size, `304 with only the ${variants[i][0]} duty`, kept.rps, none.rps, 'req/s', '', note, kept.cpu);
     }
   } finally {

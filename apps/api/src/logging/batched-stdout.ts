@@ -48,11 +48,11 @@ export class LineBatcher {
 /**
  * stdout written in batches of ~15 KB, one write(2) per batch instead of one per request line,
  * the cost pino's docs point at for busy services. Each batch is written synchronously (about
- * 0.4 µs a line, written to /dev/null here): lines reach stdout in order, and what is held when the process stops is written
- * before it goes, at shutdown (Nest re-raises SIGTERM after closing, so no 'exit' handler would
- * run) and on a normal exit (a failed start that logs its reason, say). An asynchronous write
- * still under way at exit could land after the last batch, or not at all. A timer writes a
- * partial batch, so a quiet service's lines still appear within a quarter second.
+ * 0.4 µs a line, to /dev/null here), so lines reach stdout in order, and what is held when the
+ * process stops is written before it goes: at shutdown (Nest re-raises SIGTERM after closing, so
+ * no 'exit' handler would run) and on a normal exit (a failed start that logs its reason, say).
+ * An asynchronous write still under way at exit could land after the last batch, or not at all.
+ * A timer writes a partial batch, so a quiet service's lines still appear within a quarter second.
  */
 @Injectable()
 export class BatchedStdout implements OnApplicationShutdown {
