@@ -126,6 +126,17 @@ export async function missRows(size, esUrl, env) {
             query.startsWith('type') ? '<= 0.35x' : '',
             'both measured over the api run',
           );
+        // Goal 3's floor: what a process that only pipes the bytes spends against Elasticsearch's CPU.
+        if (floor.cpu?.api !== null && floor.cpu?.es)
+          row(
+            size,
+            `  proxy CPU per miss vs Elasticsearch's`,
+            floor.cpu.api,
+            floor.cpu.es,
+            'µs',
+            '',
+            'the floor for the row above: a process that only pipes the bytes; both measured over the proxy run',
+          );
       });
     }
   } finally {

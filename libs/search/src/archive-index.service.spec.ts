@@ -112,6 +112,32 @@ describe('reads', () => {
       },
     ));
 
+  it('read a body that arrives in several pieces whole', () =>
+    withNode(
+      (response) => {
+        response.writeHead(200, ELASTICSEARCH_JSON);
+        response.write('{"hits":{"total":{"value":0,');
+        setTimeout(() => response.write('"relation":"eq"},'), 20);
+        setTimeout(() => response.end('"hits":[]}}'), 40);
+      },
+      async (index) => {
+        const body = await index.searchBytes({ index: 'cases' });
+        expect(body.toString()).toBe('{"hits":{"total":{"value":0,"relation":"eq"},"hits":[]}}');
+      },
+    ));
+
+  it('cut off mid-body by a lost node fail as unreachable and open the circuit', () =>
+    withNode(
+      (response) => {
+        response.writeHead(200, ELASTICSEARCH_JSON);
+        response.write('{"hits":{"total":{"value":1,"relation":"eq"},"hits":[', () => response.socket?.destroy());
+      },
+      async (index) => {
+        await expect(index.searchBytes({ index: 'cases' })).rejects.toBeInstanceOf(ElasticsearchUnreachableError);
+        expect(index.generation.reachable).toBe(false);
+      },
+    ));
+
   it('answered leave nothing listening on the signal they share', async () => {
     const waiting: ServerResponse[] = [];
     let listening = 0;
