@@ -117,8 +117,8 @@ describe('reads', () => {
       (response) => {
         response.writeHead(200, ELASTICSEARCH_JSON);
         response.write('{"hits":{"total":{"value":0,');
-        setTimeout(() => response.write('"relation":"eq"},'), 20);
-        setTimeout(() => response.end('"hits":[]}}'), 40);
+        setTimeout(() => response.write('"relation":"eq"},'), 5);
+        setTimeout(() => response.end('"hits":[]}}'), 10);
       },
       async (index) => {
         const body = await index.searchBytes({ index: 'cases' });
