@@ -12,3 +12,4 @@ export * from './dates/uploader-date.rules';
 export * from './wording/assessment-wording.rules';
 export * from './names/transliteration.rules';
 export * from './sources/generic-sources.rules';
+export * from './page-citations/page-citations.rules';
