@@ -1,6 +1,6 @@
-import { datePatterns, pageCitationProblems, pageHoldsKeyWord, pageHoldsWord, type CitingCase } from './page-citations.rules';
+import { datePatterns, pageCitationProblems, pageHoldsKeyWord, pageHoldsWord, type PageCitingCase } from './page-citations.rules';
 
-const memo: CitingCase = {
+const memo: PageCitingCase = {
   id: '1948-memo',
   date: '1948-12-13',
   datePrecision: 'day',

@@ -15,7 +15,7 @@ export interface PageCitation {
 }
 
 /** What the check needs of a case: its date and the English words a key word must come from. */
-export interface CitingCase {
+export interface PageCitingCase {
   id: string;
   date: string;
   datePrecision: string;
@@ -88,7 +88,7 @@ export function pageHoldsWord(pageText: string, keyWord: string): boolean {
 }
 
 /** Whether a page holds a citation's key word: the case's date in any form, or one of its words. */
-export function pageHoldsKeyWord(pageText: string, keyWord: string, citing: CitingCase): boolean {
+export function pageHoldsKeyWord(pageText: string, keyWord: string, citing: PageCitingCase): boolean {
   return keyWord === DATE_KEY_WORD
     ? datePatterns(citing.date, citing.datePrecision).some((pattern) => pattern.test(pageText))
     : pageHoldsWord(pageText, keyWord);
@@ -99,7 +99,7 @@ export function pageHoldsKeyWord(pageText: string, keyWord: string, citing: Citi
  * document has, and each cited page holds at least one of the citation's key words; each key word is
  * the case's own (its English text has it) or `date` for a day-precise case.
  */
-export function pageCitationProblems(citations: readonly PageCitation[], cases: readonly CitingCase[], readPages: PageReader): string[] {
+export function pageCitationProblems(citations: readonly PageCitation[], cases: readonly PageCitingCase[], readPages: PageReader): string[] {
   const byId = new Map(cases.map((c) => [c.id, c]));
   return citations.flatMap((citation) => {
     const where = `${citation.caseId} cites ${citation.documentId}`;
