@@ -8,6 +8,7 @@ import { parse } from 'csv-parse/sync';
 import { feature } from '@rapideditor/country-coder';
 import {
   dateDisplayProblems,
+  uploaderDateProblems,
   gazetteerProblems,
   genericSourceProblems,
   NO_COUNTRY,
@@ -253,6 +254,10 @@ describe('the archive in data/', () => {
 
   it('says in dateDisplay what datePrecision says: the day, the month, the year, or that the date is not given', () => {
     expect(dateDisplayProblems(cases)).toEqual([]);
+  });
+
+  it("dates no case to the day on an uploader's title alone: the precision is AARO's, the uploader's day stays the uploader's", () => {
+    expect(uploaderDateProblems(cases)).toEqual([]);
   });
 
   it('applies the credibility table: an explained case names its explanation, nothing called explained is listed otherwise', () => {

@@ -8,6 +8,8 @@ export * from './releases/pursue-releases';
 export * from './related/related-ids.rules';
 export * from './places/gazetteer.rules';
 export * from './dates/date-display.rules';
+export * from './dates/uploader-date.rules';
 export * from './wording/assessment-wording.rules';
 export * from './names/transliteration.rules';
 export * from './sources/generic-sources.rules';
+export * from './page-citations/page-citations.rules';

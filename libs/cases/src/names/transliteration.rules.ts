@@ -2,7 +2,7 @@
 export interface Transliteration {
   en: string;
   zh: string;
-  kind?: 'person' | 'place';
+  kind?: 'person' | 'place' | 'organisation';
   /** Forms no case may use (earlier or non-standard renderings). */
   not?: string[];
   note?: string;
