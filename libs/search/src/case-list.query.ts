@@ -2,7 +2,8 @@ import type { estypes } from '@elastic/elasticsearch';
 import { CASE_SUMMARY_FIELDS, CaseSummary } from '@app/cases';
 import { buildFacetAggs, type CaseFacet, type CaseFacetCounts, toFacetCounts } from './case-facets.query';
 import { caseFilterClauses, type CaseFilterParams, GEO_POINT_FIELD } from './case-filter.query';
-import { allWordsMatcher, highlightQuery, keywordClauses, type KeywordSpelling } from './case-keyword.query';
+import { allWordsMatcher, highlightQuery, keywordClauses } from './case-keyword.query';
+import type { KeywordSpelling } from './spelling-lookup.query';
 import { INCIDENT_DATE_FIELD, LISTING_FIELD } from './case-index.definition';
 import { readRawHits, type SortValues } from './raw-hits';
 
@@ -34,7 +35,7 @@ export interface CaseListParams extends CaseFilterParams {
   offset: number;
   /** Continue after these sort values (from a cursor) instead of skipping `offset` hits. */
   searchAfter?: SortValues;
-  /** With `q`: what the spelling lookup found (see spellingLookupRequest); unset, every Latin word is forgiven misspellings. */
+  /** With `q`: what the spelling lookup found (see spelling-lookup.query.ts); unset, every Latin word is forgiven misspellings. */
   spelling?: KeywordSpelling;
 }
 

@@ -2,8 +2,8 @@ import type { estypes } from '@elastic/elasticsearch';
 import { LRUCache } from 'lru-cache';
 import type { ArchiveGenerationTracker } from './archive-generation';
 import type { ArchiveIndexService } from './archive-index.service';
+import { ENGLISH_INDEX_ANALYZER } from './case-keyword.query';
 import {
-  ENGLISH_INDEX_ANALYZER,
   inflectionCheckText,
   type KeywordSpelling,
   keywordSpelling,
@@ -12,7 +12,7 @@ import {
   readWordCorrections,
   spellingLookupRequest,
   withoutInflections,
-} from './case-keyword.query';
+} from './spelling-lookup.query';
 
 /** How many looked-up words are remembered (a word and its answer are a few dozen bytes). */
 const REMEMBERED_WORDS = 50_000;
