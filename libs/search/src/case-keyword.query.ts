@@ -176,18 +176,32 @@ function mostWordsClause(words: string[], prefix: string | undefined, spelling: 
       bool: {
         boost: ALL_WORDS_ANYWHERE_BOOST,
         minimum_should_match: counted.length <= 3 ? counted.length : counted.length - 1,
-        should: counted.map(({ word, i }) => {
-          const forgiving = [
-            // A word the lookup did not find in the English text may still be in a spec or a source.
-            ...(spelling && Object.hasOwn(spelling.corrections, word) ? [anywhereClause(spelling.corrections[word])] : []),
-            ...(!spelling && LATIN_WORD.test(word) ? [fuzzyClause(word, 1)] : []),
-            ...(prefix !== undefined && i === words.length - 1 ? [prefixClause(prefix, 1)] : []),
-          ];
-          return { bool: { _name: wordQueryName(i), should: [anywhereClause(word), ...forgiving] } };
-        }),
+        should: counted.map(({ word, i }) => ({ bool: { _name: wordQueryName(i), ...wordClause(word, i, words.length, prefix, spelling).bool } })),
       },
     },
   ];
+}
+
+/** The `i`th word of `count` anywhere: as typed, as its correction, or (the last word) as a prefix. */
+function wordClause(word: string, i: number, count: number, prefix: string | undefined, spelling: KeywordSpelling | undefined) {
+  const forgiving = [
+    // A word the lookup did not find in the English text may still be in a spec or a source.
+    ...(spelling && Object.hasOwn(spelling.corrections, word) ? [anywhereClause(spelling.corrections[word])] : []),
+    ...(!spelling && LATIN_WORD.test(word) ? [fuzzyClause(word, 1)] : []),
+    ...(prefix !== undefined && i === count - 1 ? [prefixClause(prefix, 1)] : []),
+  ];
+  return { bool: { should: [anywhereClause(word), ...forgiving] } };
+}
+
+/**
+ * Cases with every word of `q` (but English stop words) somewhere, as the most-words lift counts
+ * them: as typed, as the lookup's correction, or the last word as a prefix. A filter: no scores.
+ */
+export function everyWordQuery(q: string, spelling?: KeywordSpelling): estypes.QueryDslQueryContainer {
+  const words = keywordWords(q);
+  const last = words.at(-1);
+  const prefix = last !== undefined && LATIN_WORD.test(last) ? last : undefined;
+  return { bool: { filter: countedWords(words).map(({ word, i }) => wordClause(word, i, words.length, prefix, spelling)) } };
 }
 
 /**

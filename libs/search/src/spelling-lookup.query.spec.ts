@@ -2,9 +2,15 @@ import { keywordWords } from './case-keyword.query';
 import {
   correctedQuery,
   inflectionCheckText,
+  keywordSpelling,
   lookupWords,
+  NOTHING_MISSPELT,
+  readWideCorrections,
   readWordCorrections,
+  soundsAlike,
   spellingLookupRequest,
+  suggestionCheckRequest,
+  suggestionHelps,
   withoutInflections,
 } from './spelling-lookup.query';
 
@@ -19,8 +25,80 @@ describe('the spelling lookup', () => {
       suggest: {
         near: { text: 'crash', term: { ...term, max_edits: 1 } },
         far: { text: 'Rosswell', term: { ...term, max_edits: 2 } },
+        // The wider lookup: words of 5-7 letters within two edits, and each word of 5 or more with its doubled letters once; three candidates, the first that sounds alike taken.
+        wide: { text: 'Roswel crash', term: { ...term, max_edits: 2, size: 3 } },
       },
     });
+  });
+
+  it('reads the wider lookup’s corrections for the words the usual one could not correct, a word before its doubled-letters form', () => {
+    const words = ['Rosswel', 'Kennneth', 'crahs', 'Fooo'];
+    const request = spellingLookupRequest('cases', words);
+    expect((request?.suggest as unknown as Record<string, { text: string }>).wide.text).toBe('Rosswel Roswel Keneth crahs');
+    const suggest = {
+      wide: [
+        { offset: 0, length: 7, options: [{ text: 'roswell' }] },
+        { offset: 8, length: 6, options: [{ text: 'rosewell' }] },
+        { offset: 15, length: 6, options: [{ text: 'kenmore' }, { text: 'kenneth' }] },
+        { offset: 22, length: 5, options: [{ text: 'crash' }] },
+      ],
+    };
+    expect(readWideCorrections(words, suggest as never, { crahs: 'crash' })).toEqual({ Rosswel: 'roswell', Kennneth: 'kenneth' });
+  });
+
+  it('takes a wider correction only for a mistake of sound or doubled letters: one edit apart once doubles are written once, or the same consonants', () => {
+    expect(soundsAlike('Rosswel', 'roswell')).toBe(true);
+    expect(soundsAlike('Kenith', 'kenneth')).toBe(true);
+    expect(soundsAlike('Sokoro', 'socorro')).toBe(true);
+    expect(soundsAlike('Rendelsham', 'rendlesham')).toBe(true);
+    expect(soundsAlike('Teheren', 'tehran')).toBe(true);
+    expect(soundsAlike('Vargena', 'varginha')).toBe(true);
+    expect(soundsAlike('Westal', 'wescam')).toBe(false);
+    expect(soundsAlike('Kekburg', 'kecksburg')).toBe(false);
+    expect(soundsAlike('Marble', 'mantle')).toBe(false);
+  });
+
+  it('gives the bolder suggestion beside the usual one, correcting every word it can', () => {
+    expect(keywordSpelling('Rosswel crahs', { crahs: 'crash' }, { Rosswel: 'roswell' })).toEqual({
+      corrections: { crahs: 'crash' },
+      suggestion: 'rosswel crash',
+      wider: 'roswell crash',
+    });
+    expect(keywordSpelling('Rosswel', {}, { Rosswel: 'roswell' })).toEqual({ corrections: {}, wider: 'roswell' });
+    expect(keywordSpelling('Roswell', {}, {})).toBe(NOTHING_MISSPELT);
+  });
+
+  it('checks in one search, with the list’s filters, whether the bolder suggestion finds a case with every word and the typed words none', () => {
+    const spelling = { corrections: {}, wider: 'roswell crash' };
+    const anywhere = (query: string) => ({
+      multi_match: {
+        query,
+        fields: ['title.en^6', 'location.name.en^4', 'summary.en^2', 'deep.en^0.8'],
+        type: 'cross_fields',
+        operator: 'and',
+        zero_terms_query: 'all',
+      },
+    });
+    const prefix = (query: string) => ({ multi_match: { query, fields: ['title.en.prefix^3', 'location.name.en.prefix^2'], boost: 1 } });
+    const typed = { bool: { filter: [{ bool: { should: [anywhere('Rosswel')] } }, { bool: { should: [anywhere('crash'), prefix('crash')] } }] } };
+    // Only the words the wider lookup changed, the last one a prefix as in any query.
+    const corrected = { bool: { filter: [{ bool: { should: [anywhere('roswell'), prefix('roswell')] } }] } };
+    expect(suggestionCheckRequest('cases', { q: 'Rosswel crash', spelling, type: ['military'] }, 'roswell crash')).toEqual({
+      index: 'cases',
+      size: 0,
+      track_total_hits: false,
+      filter_path: ['aggregations.found.buckets.*.doc_count'],
+      query: { bool: { filter: [{ terms: { type: ['military'] } }, { bool: { should: [typed, corrected] } }] } },
+      aggs: { found: { filters: { filters: { typed, corrected } } } },
+    });
+    const answer = (typedCount: number, correctedCount: number) => ({
+      aggregations: { found: { buckets: { typed: { doc_count: typedCount }, corrected: { doc_count: correctedCount } } } },
+    });
+    expect(suggestionHelps(answer(0, 3))).toBe(true);
+    expect(suggestionHelps(answer(2, 3))).toBe(false);
+    expect(suggestionHelps(answer(0, 0))).toBe(false);
+    // filter_path drops the aggregation when nothing matched either query.
+    expect(suggestionHelps({})).toBe(false);
   });
 
   it('is not asked for a query with no Latin word of 4 letters or more', () => {
@@ -34,11 +112,11 @@ describe('the spelling lookup', () => {
 
   it('reads each misspelt word with its correction, tokens within a word included, and the corrected query', () => {
     const suggest = {
-      near: [{ text: 'crahs', offset: 0, length: 5, options: [{ text: 'crash', score: 0.6, freq: 40 }] }],
+      near: [{ offset: 0, length: 5, options: [{ text: 'crash', score: 0.6, freq: 40 }] }],
       far: [
-        { text: 'rosswell', offset: 0, length: 8, options: [{ text: 'roswell', score: 0.8, freq: 12 }] },
-        { text: 'mount', offset: 9, length: 5, options: [] },
-        { text: 'rainer', offset: 15, length: 6, options: [{ text: 'rainier', score: 0.8, freq: 3 }] },
+        { offset: 0, length: 8, options: [{ text: 'roswell', score: 0.8, freq: 12 }] },
+        { offset: 9, length: 5, options: [] },
+        { offset: 15, length: 6, options: [{ text: 'rainier', score: 0.8, freq: 3 }] },
       ],
     };
     const corrections = readWordCorrections(['Rosswell', 'Mount-Rainer', 'Crahs'], suggest as never);
@@ -47,7 +125,7 @@ describe('the spelling lookup', () => {
   });
 
   it('finds nothing misspelt when no word has a correction', () => {
-    expect(readWordCorrections(['Roswell'], { near: [{ text: 'roswell', offset: 0, length: 7, options: [] }] } as never)).toEqual({});
+    expect(readWordCorrections(['Roswell'], { near: [{ offset: 0, length: 7, options: [] }] } as never)).toEqual({});
     expect(readWordCorrections(['Roswell'], undefined)).toEqual({});
   });
 });

@@ -1,5 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
-import { keywordWords, LATIN_WORD } from './case-keyword.query';
+import { everyWordQuery, keywordWords, LATIN_WORD } from './case-keyword.query';
+import { caseFilterClauses, type CaseFilterParams } from './case-filter.query';
 
 /*
  * The spelling lookup's requests and the pure reading of its answers (the lookup itself, which
@@ -13,6 +14,12 @@ export interface KeywordSpelling {
   corrections: Record<string, string>;
   /** The query with those words corrected (did you mean), when there is one. */
   suggestion?: string;
+  /**
+   * The query with, besides those, the words the archive lacks that have no indexed word within
+   * the usual edits corrected more boldly (wideCorrections): a did-you-mean to offer only where it
+   * finds what the typed words did not (suggestionCheckRequest). The search itself never uses it.
+   */
+  wider?: string;
 }
 
 /** A query none of whose words needs looking up (no Latin word of 4 letters or more): nothing is misspelt. */
@@ -29,6 +36,49 @@ const LOOKUP_GROUPS = [
   { name: 'near', maxEdits: 1, holds: (word: string) => word.length < 8 },
   { name: 'far', maxEdits: 2, holds: (word: string) => word.length >= 8 },
 ] as const;
+
+/**
+ * The wider lookup, for the did-you-mean only: 2 edits for words of 5-7 letters too ("Rosswel" is
+ * two from "roswell"), and each word of 5 letters or more also with its doubled letters written
+ * once ("Rossweell" -> "Rosweel"), the mistakes people make when they spell a name by its sound.
+ * Asked in the same request as the usual groups, and read only for a word they found no
+ * correction for; its first three words are asked for, and the nearest that sounds alike taken. Four-letter words are left out: two edits from four letters reach most of the
+ * dictionary ("lake" -> "like", "late", "lane").
+ */
+const WIDE_GROUP = { name: 'wide', maxEdits: 2, minLength: 5, size: 3 } as const;
+
+/** The forms of a word the wider lookup asks about, the word itself first. */
+function wideForms(word: string): string[] {
+  if (word.length < WIDE_GROUP.minLength) return [];
+  const once = word.replace(/(\p{L})\1+/gu, '$1');
+  return [...(word.length < 8 ? [word] : []), ...(once !== word && once.length >= MIN_LOOKUP_LENGTH ? [once] : [])];
+}
+
+/**
+ * Whether a wider correction is a mistake people make rather than another word two letters away:
+ * with doubled letters written once in both, at most one letter added, dropped, changed or swapped
+ * ("Rosswel" and "roswell", "Kenith" and "kenneth"), or the same consonants in the same order, the
+ * vowels and h after the first letter aside, as a name spelt by its sound keeps them ("Teheren" and
+ * "tehran", "Vargena" and "varginha"); not "Westal" and "wescam".
+ */
+export function soundsAlike(word: string, correction: string): boolean {
+  const once = (text: string) => text.toLowerCase().replace(/(\p{L})\1+/gu, '$1');
+  const consonants = (text: string) => once(text[0] + text.slice(1).replace(/[aeiouyh]/giu, ''));
+  return withinOneEdit(once(word), once(correction)) || consonants(word.toLowerCase()) === consonants(correction.toLowerCase());
+}
+
+/** Whether `a` becomes `b` by at most one letter added, dropped, changed, or two neighbours swapped. */
+function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return (
+    a.slice(i + 1) === b.slice(i + 1) ||
+    a.slice(i + 1) === b.slice(i) ||
+    a.slice(i) === b.slice(i + 1) ||
+    (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2))
+  );
+}
 
 /** Whether the spelling lookup is asked about a word: a Latin-script word of 4 letters or more. */
 function isLookupWord(word: string): boolean {
@@ -52,14 +102,15 @@ export function spellingLookupRequest(index: string, words: string[]): estypes.S
   const looked = words.filter(isLookupWord);
   if (looked.length === 0) return undefined;
   const suggest: Record<string, estypes.SearchSuggester> = {};
-  for (const group of LOOKUP_GROUPS) {
-    const text = looked.filter(group.holds).join(' ');
-    if (!text) continue;
-    suggest[group.name] = {
+  const ask = (name: string, text: string, maxEdits: number, size: number) => {
+    if (!text) return;
+    suggest[name] = {
       text,
-      term: { field: 'spelling', suggest_mode: 'missing', min_word_length: MIN_LOOKUP_LENGTH, prefix_length: 1, max_edits: group.maxEdits, size: 1 },
+      term: { field: 'spelling', suggest_mode: 'missing', min_word_length: MIN_LOOKUP_LENGTH, prefix_length: 1, max_edits: maxEdits, size },
     } as estypes.SearchSuggester;
-  }
+  };
+  for (const group of LOOKUP_GROUPS) ask(group.name, looked.filter(group.holds).join(' '), group.maxEdits, 1);
+  ask(WIDE_GROUP.name, looked.flatMap(wideForms).join(' '), WIDE_GROUP.maxEdits, WIDE_GROUP.size);
   return {
     index,
     size: 0,
@@ -83,13 +134,46 @@ export function readWordCorrections(words: string[], suggest: Record<string, est
   return corrections;
 }
 
+/**
+ * The wider lookup's corrections for `words` (as spellingLookupRequest sent them), for the words
+ * not in `corrections` (what the usual groups found): each form of a word is tried in order, the
+ * word as typed first.
+ */
+export function readWideCorrections(
+  words: string[],
+  suggest: Record<string, estypes.SearchSuggest[]> | undefined,
+  corrections: Record<string, string> = {},
+): Record<string, string> {
+  const looked = words.filter(isLookupWord);
+  const forms = looked.flatMap((word) => wideForms(word).map((form) => ({ word, form })));
+  const found = correctionsIn(
+    forms.map(({ form }) => form),
+    suggest?.[WIDE_GROUP.name] ?? [],
+    soundsAlike,
+  );
+  const wide: Record<string, string> = {};
+  for (const { word, form } of forms) {
+    if (Object.hasOwn(corrections, word) || Object.hasOwn(wide, word) || !Object.hasOwn(found, form)) continue;
+    // A correction of the doubled-letters form stands for the whole word.
+    wide[word] = found[form];
+  }
+  return wide;
+}
+
 /** One suggester's corrections, its entries' offsets being into `words` joined by single spaces. */
-function correctionsIn(words: string[], entries: estypes.SearchSuggest[]): Record<string, string> {
+function correctionsIn(
+  words: string[],
+  entries: estypes.SearchSuggest[],
+  takes: (token: string, option: string) => boolean = () => true,
+): Record<string, string> {
   const starts = words.map((_, i) => words.slice(0, i).reduce((at, word) => at + word.length + 1, 0));
+  const sent = words.join(' ');
   const corrections: Record<string, string> = {};
   for (const entry of entries) {
     const options = Array.isArray(entry.options) ? entry.options : [entry.options];
-    const option = options[0];
+    // The entry's own text is left out by filter_path: its offsets into what was sent say it.
+    const token = sent.slice(entry.offset, entry.offset + entry.length);
+    const option = options.find((candidate) => candidate && 'text' in candidate && takes(token, candidate.text));
     if (!option || !('text' in option)) continue;
     let i = starts.length - 1;
     while (i >= 0 && starts[i] > entry.offset) i--;
@@ -136,12 +220,54 @@ export function withoutInflections(corrections: Record<string, string>, tokens: 
   return kept;
 }
 
-/** What the lookup found for `q`, from its words' corrections: nothing misspelt when there are none. */
-export function keywordSpelling(q: string, corrections: Record<string, string>): KeywordSpelling {
-  return Object.keys(corrections).length > 0 ? { corrections, suggestion: correctedQuery(q, corrections) } : NOTHING_MISSPELT;
+/**
+ * What the lookup found for `q`, from its words' corrections and the wider lookup's (for words
+ * with none): nothing misspelt when there are neither.
+ */
+export function keywordSpelling(q: string, corrections: Record<string, string>, wide: Record<string, string> = {}): KeywordSpelling {
+  const near = Object.keys(corrections).length > 0;
+  const bolder = Object.keys(wide).some((word) => !Object.hasOwn(corrections, word));
+  if (!near && !bolder) return NOTHING_MISSPELT;
+  return {
+    corrections,
+    ...(near ? { suggestion: correctedQuery(q, corrections) } : {}),
+    ...(bolder ? { wider: correctedQuery(q, { ...wide, ...corrections }) } : {}),
+  };
 }
 
 /** Did you mean: `q` with each corrected word replaced, lower-cased (as the suggester gives its words). */
 export function correctedQuery(q: string, corrections: Record<string, string>): string {
   return q.replace(/\S+/g, (word) => (Object.hasOwn(corrections, word) ? corrections[word] : word)).toLowerCase();
+}
+
+/**
+ * Whether the wider did-you-mean helps: one search, no hits, that counts (up to one) the cases
+ * with every word of the query as the search reads it (typed or corrected by the usual lookup),
+ * and those with the words the wider lookup corrected, all of them, within the same filters. It
+ * helps when the typed words found no such case and its corrections are found together
+ * (suggestionHelps): "Kinrros jet" is worth "kinross jet" though no record of Kinross says "jet".
+ */
+export function suggestionCheckRequest(
+  index: string,
+  params: CaseFilterParams & { q: string; spelling: KeywordSpelling },
+  wider: string,
+): estypes.SearchRequest {
+  const typedWords = keywordWords(params.q);
+  const changed = keywordWords(wider).filter((word, i) => word !== typedWords[i]?.toLowerCase());
+  const typed = everyWordQuery(params.q, params.spelling);
+  const corrected = everyWordQuery(changed.join(' '), NOTHING_MISSPELT);
+  return {
+    index,
+    size: 0,
+    track_total_hits: false,
+    filter_path: ['aggregations.found.buckets.*.doc_count'],
+    query: { bool: { filter: [...caseFilterClauses(params), { bool: { should: [typed, corrected] } }] } },
+    aggs: { found: { filters: { filters: { typed, corrected } } } },
+  };
+}
+
+/** What suggestionCheckRequest found: whether the wider suggestion finds what the typed words did not. */
+export function suggestionHelps(response: { aggregations?: Record<string, unknown> }): boolean {
+  const buckets = (response.aggregations?.found as { buckets?: Record<string, { doc_count?: number }> } | undefined)?.buckets;
+  return (buckets?.corrected?.doc_count ?? 0) > 0 && (buckets?.typed?.doc_count ?? 0) === 0;
 }
