@@ -153,3 +153,82 @@ describe('the keyword query with the spelling lookup’s answer', () => {
     expect(JSON.stringify(keywordClauses('Roswell crash', NOTHING_MISSPELT))).not.toContain('fuzziness');
   });
 });
+
+describe('what q means: dates, Chinese words and aliases', () => {
+  const prefix = (query: string) => ({ multi_match: { query, fields: PREFIX, boost: 1 } });
+  const socorroDay = { range: { incidentDate: { gte: '1964-04-24', lte: '1964-04-24' } } };
+
+  it('looks for a date alone in the incident date, and nowhere in the text', () => {
+    expect(keywordClauses('4/24/64', NOTHING_MISSPELT)).toEqual({
+      must: [{ bool: { should: [{ bool: { _name: 'date', boost: 1000, should: [socorroDay] } }] } }],
+      should: [],
+    });
+    expect(allWordsMatcher('4/24/64')(undefined)).toBe(true);
+  });
+
+  it('lists the cases of a date beside other words first, and names the date and the word for match', () => {
+    expect(keywordClauses('landing 4/24/64', NOTHING_MISSPELT)).toEqual({
+      must: [
+        {
+          bool: {
+            should: [
+              { multi_match: { query: 'landing', fields: SPEC, type: 'cross_fields', operator: 'or', minimum_should_match: '1', boost: 11 } },
+              { multi_match: { query: 'landing', fields: DEEP, type: 'cross_fields', operator: 'or', minimum_should_match: '1<-1', boost: 0.3 } },
+              { multi_match: { query: 'landing', fields: PREFIX, boost: 0.3 } },
+              { bool: { _name: 'date', boost: 1000, should: [socorroDay] } },
+            ],
+          },
+        },
+      ],
+      should: [
+        { multi_match: { query: 'landing', fields: SPEC, type: 'phrase', slop: 3, boost: 2 } },
+        // One typed word: named for match, lifting nothing.
+        {
+          bool: {
+            boost: 0,
+            minimum_should_match: 1,
+            should: [{ bool: { _name: 'word 0', should: [anywhere('landing', EN_ANYWHERE), prefix('landing')] } }],
+          },
+        },
+      ],
+    });
+    const matched = allWordsMatcher('landing 4/24/64');
+    expect(matched(['word 0', 'date'])).toBe(true);
+    expect(matched(['date'])).toBe(false);
+    expect(matched(['word 0'])).toBe(false);
+  });
+
+  it('names each word of a run of Chinese characters, so that a case with only some of its character pairs is not a full match', () => {
+    const { should } = keywordClauses('尼斯湖水怪', NOTHING_MISSPELT);
+    expect((should as object[])[2]).toEqual({
+      bool: {
+        boost: 0,
+        minimum_should_match: 2,
+        should: [
+          { bool: { _name: 'word 0', should: [anywhere('尼斯湖', ZH_ANYWHERE)] } },
+          { bool: { _name: 'word 1', should: [anywhere('水怪', ZH_ANYWHERE)] } },
+        ],
+      },
+    });
+    expect(allWordsMatcher('尼斯湖水怪')(['word 0'])).toBe(false);
+    expect(allWordsMatcher('尼斯湖水怪')(['word 0', 'word 1'])).toBe(true);
+    // One character pair is one token: every case listed has it.
+    expect(allWordsMatcher('飞碟')(undefined)).toBe(true);
+  });
+
+  it('lists and lifts the case an alias names, and counts the alias’s words as found in it', () => {
+    const named = { terms: { id: ['1942-battle-of-los-angeles'] } };
+    const { must, should } = keywordClauses('Battle of LA', NOTHING_MISSPELT);
+    expect((must as { bool: { should: object[] } }[])[0].bool.should.at(-1)).toEqual({ constant_score: { filter: named, boost: 20 } });
+    expect((should as object[])[2]).toEqual({
+      bool: {
+        boost: 3,
+        minimum_should_match: 2,
+        should: [
+          { bool: { _name: 'word 0', should: [anywhere('Battle', EN_ANYWHERE), named] } },
+          { bool: { _name: 'word 2', should: [anywhere('LA', EN_ANYWHERE), prefix('LA'), named] } },
+        ],
+      },
+    });
+  });
+});

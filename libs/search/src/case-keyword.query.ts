@@ -1,5 +1,8 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { KeywordSpelling } from './spelling-lookup.query';
+import { INCIDENT_DATE_FIELD } from './case-index.definition';
+import { type KeywordQuery, readKeywordQuery } from './keyword-query';
+import type { QueryDate } from './query-dates';
 
 /**
  * The keyword (`q`) part of a list search, in layers that each forgive one way people type, each
@@ -56,6 +59,9 @@ const HAN_WORD = /^[\p{Script=Han}\p{P}]+$/u;
 /** Each word's first 2-20 letters (elastic/index/cases.mappings.json), for the last word of a query. */
 export const PREFIX_FIELDS = ['title.en.prefix^3', 'location.name.en.prefix^2'];
 
+/** The name of the query that matches a case of a date the query names. */
+export const DATE_QUERY_NAME = 'date';
+
 /** The name of the query that matches a case when the `i`th word of `q` matched in it. */
 export function wordQueryName(i: number): string {
   return `word ${i}`;
@@ -83,6 +89,10 @@ const DEEP_BOOST = 0.3;
  */
 const DEEP_MOST_WORDS = '1<-1';
 const FUZZY_BOOST = 1;
+/** A case of the query's date comes before any case that only has its words. */
+const DATE_BOOST = 1000;
+/** A case an alias of the query names: about what a title holding every word scores. */
+const ALIAS_BOOST = 20;
 const PREFIX_BOOST = 0.3;
 
 /**
@@ -109,10 +119,17 @@ export function keywordWords(q: string): string[] {
  * multi_match takes the text as plain words: no operators or wildcards are ever parsed. cross_fields
  * lets the words of one language spread over that language's fields, so "Nimitz video" matches a
  * title naming Nimitz and a summary mentioning video. Synonyms and the Traditional-to-Simplified
- * mapping come from the fields' search analyzers (elastic/index).
+ * mapping come from the fields' search analyzers (elastic/index). What `q` means (its dates, its
+ * words, the cases it names by an alias) is read once by readKeywordQuery: a date is looked for in
+ * the incident date, never in the text, and its cases come first (DATE_BOOST); a case named by an
+ * alias is listed and lifted (ALIAS_BOOST), its words counted as found in it.
  */
 export function keywordClauses(q: string, spelling?: KeywordSpelling): Pick<estypes.QueryDslBoolQuery, 'must' | 'should'> {
-  const words = keywordWords(q);
+  const meaning = readKeywordQuery(q);
+  const { text, words, dates, aliases } = meaning;
+  const dated = dates.length > 0 ? [dateClause(dates)] : [];
+  // A date alone: its cases, newest first among equals as any list.
+  if (words.length === 0) return { must: [{ bool: { should: dated } }], should: [] };
   const latin = words.filter((word) => LATIN_WORD.test(word));
   // With the spelling lookup's answer (every search the repositories send), only the words it
   // corrected are forgiven, as their corrections, with no fuzzy rewrite. Without one (a caller that
@@ -120,14 +137,14 @@ export function keywordClauses(q: string, spelling?: KeywordSpelling): Pick<esty
   const forgiven = spelling ? latin.filter((word) => Object.hasOwn(spelling.corrections, word)).map((word) => spelling.corrections[word]) : latin;
   const last = words.at(-1);
   const prefix = last !== undefined && LATIN_WORD.test(last) ? last : undefined;
-  const spec = { query: q, fields: KEYWORD_FIELDS, type: 'cross_fields' as const };
+  const spec = { query: text, fields: KEYWORD_FIELDS, type: 'cross_fields' as const };
   // One word: every case listed has matched every word (see allWordsMatcher). When it is one token
   // (Latin letters only), the all-words query would score each spec-field match a second time
   // exactly as the any-word one does, so its weight is added to the any-word clause instead: the
   // same scores, one clause fewer. A Chinese word is several character pairs, which "all" and
   // "any" tell apart.
-  const single = words.length === 1;
-  const oneToken = single && LETTERS_ONLY.test(words[0]);
+  const oneToken = words.length === 1 && LETTERS_ONLY.test(words[0]);
+  const named = [...aliases.map(aliasClause)];
   return {
     must: [
       {
@@ -136,7 +153,7 @@ export function keywordClauses(q: string, spelling?: KeywordSpelling): Pick<esty
             { multi_match: { ...spec, operator: 'or', minimum_should_match: '1', ...(oneToken ? { boost: 1 + ALL_WORDS_BOOST } : {}) } },
             {
               multi_match: {
-                query: q,
+                query: text,
                 fields: DEEP_FIELDS,
                 type: 'cross_fields',
                 operator: 'or',
@@ -146,16 +163,49 @@ export function keywordClauses(q: string, spelling?: KeywordSpelling): Pick<esty
             },
             ...(forgiven.length > 0 ? [fuzzyClause(forgiven.join(' '), FUZZY_BOOST, !spelling)] : []),
             ...(prefix ? [prefixClause(prefix, PREFIX_BOOST)] : []),
+            ...dated,
+            ...named,
           ],
         },
       },
     ],
     should: [
       ...(oneToken ? [] : [{ multi_match: { ...spec, operator: 'and' as const, boost: ALL_WORDS_BOOST } }]),
-      { multi_match: { query: q, fields: KEYWORD_FIELDS, type: 'phrase', slop: PHRASE_SLOP, boost: PHRASE_BOOST } },
-      ...(single ? [] : mostWordsClause(words, prefix, spelling)),
+      { multi_match: { query: text, fields: KEYWORD_FIELDS, type: 'phrase', slop: PHRASE_SLOP, boost: PHRASE_BOOST } },
+      // Typed as one word (a run of Chinese characters, or one word beside a date or an alias), the
+      // words are named for `match` but lift nothing: the layers above order one word's cases.
+      ...(namesWords(meaning) ? mostWordsClause(meaning, prefix, spelling, keywordWords(text).length > 1 ? ALL_WORDS_ANYWHERE_BOOST : 0) : []),
     ],
   };
+}
+
+/**
+ * The cases of the query's dates (any of them: 4/5/64 is April or May), named like a word so that
+ * `match: all` needs it too, and weighted above any match of words: the query asked for that day.
+ */
+function dateClause(dates: QueryDate[]): estypes.QueryDslQueryContainer {
+  return {
+    bool: {
+      _name: DATE_QUERY_NAME,
+      boost: DATE_BOOST,
+      should: dates.map(({ from, to }) => ({ range: { [INCIDENT_DATE_FIELD]: { gte: from, lte: to } } })),
+    },
+  };
+}
+
+/** The cases an alias names: listed, and lifted as a title match of every word would lift them. */
+function aliasClause({ cases }: { cases: string[] }): estypes.QueryDslQueryContainer {
+  return { constant_score: { filter: { terms: { id: cases } }, boost: ALIAS_BOOST } };
+}
+
+/**
+ * Whether a hit's words are told by named queries (mostWordsClause, allWordsMatcher). Not for one
+ * word found by every layer as a whole: one Latin word, or a Chinese word of one character pair;
+ * a longer Chinese word is matched by any of its pairs, a date or an alias lists cases without it.
+ */
+function namesWords({ words, dates, aliases }: KeywordQuery): boolean {
+  if (words.length !== 1 || dates.length > 0 || aliases.length > 0) return words.length > 0;
+  return HAN_WORD.test(words[0]) && [...words[0].replace(/\p{P}/gu, '')].length > 2;
 }
 
 /**
@@ -168,27 +218,36 @@ export function keywordClauses(q: string, spelling?: KeywordSpelling): Pick<esty
  * (without a lookup, each Latin word is also looked for within an edit distance).
  * zero_terms_query keeps a word that is only a stop word ("the") from failing every case.
  */
-function mostWordsClause(words: string[], prefix: string | undefined, spelling: KeywordSpelling | undefined): estypes.QueryDslQueryContainer[] {
-  const counted = countedWords(words);
+function mostWordsClause(
+  meaning: KeywordQuery,
+  prefix: string | undefined,
+  spelling: KeywordSpelling | undefined,
+  boost: number,
+): estypes.QueryDslQueryContainer[] {
+  const counted = countedWords(meaning.words);
   if (counted.length === 0) return [];
   return [
     {
       bool: {
-        boost: ALL_WORDS_ANYWHERE_BOOST,
+        boost,
         minimum_should_match: counted.length <= 3 ? counted.length : counted.length - 1,
-        should: counted.map(({ word, i }) => ({ bool: { _name: wordQueryName(i), ...wordClause(word, i, words.length, prefix, spelling).bool } })),
+        should: counted.map(({ word, i }) => ({ bool: { _name: wordQueryName(i), ...wordClause(word, i, meaning, prefix, spelling).bool } })),
       },
     },
   ];
 }
 
-/** The `i`th word of `count` anywhere: as typed, as its correction, or (the last word) as a prefix. */
-function wordClause(word: string, i: number, count: number, prefix: string | undefined, spelling: KeywordSpelling | undefined) {
+/**
+ * The `i`th word of the query anywhere: as typed, as its correction, (the last word) as a prefix,
+ * or, in a case an alias of the query names, as one of the alias's words.
+ */
+function wordClause(word: string, i: number, meaning: KeywordQuery, prefix: string | undefined, spelling: KeywordSpelling | undefined) {
   const forgiving = [
     // A word the lookup did not find in the English text may still be in a spec or a source.
     ...(spelling && Object.hasOwn(spelling.corrections, word) ? [anywhereClause(spelling.corrections[word])] : []),
     ...(!spelling && LATIN_WORD.test(word) ? [fuzzyClause(word, 1)] : []),
-    ...(prefix !== undefined && i === count - 1 ? [prefixClause(prefix, 1)] : []),
+    ...(prefix !== undefined && i === meaning.words.length - 1 ? [prefixClause(prefix, 1)] : []),
+    ...meaning.aliases.filter((alias) => alias.words.includes(i)).map(({ cases }) => ({ terms: { id: cases } })),
   ];
   return { bool: { should: [anywhereClause(word), ...forgiving] } };
 }
@@ -198,10 +257,11 @@ function wordClause(word: string, i: number, count: number, prefix: string | und
  * them: as typed, as the lookup's correction, or the last word as a prefix. A filter: no scores.
  */
 export function everyWordQuery(q: string, spelling?: KeywordSpelling): estypes.QueryDslQueryContainer {
-  const words = keywordWords(q);
-  const last = words.at(-1);
+  const meaning = readKeywordQuery(q);
+  const last = meaning.words.at(-1);
   const prefix = last !== undefined && LATIN_WORD.test(last) ? last : undefined;
-  return { bool: { filter: countedWords(words).map(({ word, i }) => wordClause(word, i, words.length, prefix, spelling)) } };
+  const words = countedWords(meaning.words).map(({ word, i }) => wordClause(word, i, meaning, prefix, spelling));
+  return { bool: { filter: [...words, ...(meaning.dates.length > 0 ? [dateClause(meaning.dates)] : [])] } };
 }
 
 /**
@@ -244,7 +304,7 @@ function anywhereClause(word: string): estypes.QueryDslQueryContainer {
  * document, which cost a list page ten to twenty times its search.
  */
 export function highlightQuery(q: string): estypes.QueryDslQueryContainer {
-  return { multi_match: { query: q, fields: KEYWORD_FIELDS, type: 'cross_fields', operator: 'or' } };
+  return { multi_match: { query: readKeywordQuery(q).text, fields: KEYWORD_FIELDS, type: 'cross_fields', operator: 'or' } };
 }
 
 /** The analyzer the English fields are indexed with (stemmed, elastic/index/cases.settings.json). */
@@ -265,11 +325,12 @@ function prefixClause(word: string, boost: number): estypes.QueryDslQueryContain
  * keywordClauses), with the words' query names worked out once for every hit of a page.
  */
 export function allWordsMatcher(q: string): (matchedQueries: string[] | Record<string, number> | undefined) => boolean {
-  const words = keywordWords(q);
-  // One word: a case is listed only if one of the layers found that word, stop word or not; no
-  // query is named, since asking Elasticsearch which one matched would cost every page a pass.
-  if (words.length === 1) return () => true;
-  const names = countedWords(words).map(({ i }) => wordQueryName(i));
+  const meaning = readKeywordQuery(q);
+  // One word (see namesWords): a case is listed only if one of the layers found that word, stop
+  // word or not; no query is named, since asking Elasticsearch which one matched would cost every
+  // page a pass. A date alone lists only its cases.
+  if (!namesWords(meaning)) return () => true;
+  const names = [...countedWords(meaning.words).map(({ i }) => wordQueryName(i)), ...(meaning.dates.length > 0 ? [DATE_QUERY_NAME] : [])];
   return (matchedQueries) => names.every((name) => matchedNamed(matchedQueries, name));
 }
 

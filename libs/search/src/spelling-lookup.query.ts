@@ -1,5 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { everyWordQuery, keywordWords, LATIN_WORD } from './case-keyword.query';
+import { readKeywordQuery } from './keyword-query';
 import { caseFilterClauses, type CaseFilterParams } from './case-filter.query';
 
 /*
@@ -87,7 +88,10 @@ function isLookupWord(word: string): boolean {
 
 /** The words of `q` the spelling lookup is asked about (isLookupWord). */
 export function lookupWords(q: string): string[] {
-  return keywordWords(q).filter(isLookupWord);
+  // A date's words ("April") are not looked up: they are looked for in the incident date. Nor an
+  // alias's ("flap" of "Washington flap"): they name a case, whatever the archive's text says.
+  const { text, aliasWords } = readKeywordQuery(q);
+  return keywordWords(text).filter((word) => isLookupWord(word) && !aliasWords.includes(word));
 }
 
 /**
