@@ -17,13 +17,15 @@ import type { QueryDate } from './query-dates';
  *    typed and the indexed word nearest each; this layer looks for those corrections in the English
  *    title, place, summary and detail, with no fuzzy rewrite (only a caller without the lookup's
  *    answer makes every Latin word fuzzy instead);
- * 4. the last word as the start of a word in a title or place name (a name still being typed).
+ * 4. the last word as the start of a word in a title or place name (a name still being typed);
+ * 5. the cases of a date the query names, and the cases an alias of the query names (what `q`
+ *    means, its dates, its words and its aliases, is read once by readKeywordQuery).
  *
  * A case must match one layer to be listed. Cases in which most words matched somewhere (as typed
  * or corrected, in the spec's or the deeper fields, or as a prefix) are lifted; each word there is a
  * named query, so a hit's matched queries say whether it matched every word (allWordsMatcher). A
- * one-word query needs no separate lift, and no named query: every case it lists has its one word. The lookup's corrected
- * query is the did-you-mean.
+ * one-word query needs no separate lift, and a one-token word no named query: every case it lists
+ * has its one word. The lookup's corrected query is the did-you-mean (see SpellingLookup.suggestionFor).
  * Weights measured with scripts/search-quality.mjs on test/search-quality/judged-queries.json;
  * cost with scripts/bench/keyword-cost.mjs.
  */

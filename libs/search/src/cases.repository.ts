@@ -76,7 +76,7 @@ export class CasesRepository {
     const suggestions = await this.completions(params);
     if (suggestions.length > 0) return { suggestions };
     const spelling = await this.spelling.spellingOf(params.q);
-    for (const corrected of new Set([spelling.wider, spelling.suggestion])) {
+    for (const corrected of new Set([await this.spelling.widerOf(params.q, spelling), spelling.suggestion])) {
       if (corrected !== undefined && (await this.completions({ ...params, q: corrected, limit: 1 })).length > 0) {
         return { suggestions, suggestion: corrected };
       }

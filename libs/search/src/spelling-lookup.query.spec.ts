@@ -11,7 +11,9 @@ import {
   spellingLookupRequest,
   suggestionCheckRequest,
   suggestionHelps,
+  wideLookupRequest,
   withoutInflections,
+  wordsToWiden,
 } from './spelling-lookup.query';
 
 describe('the spelling lookup', () => {
@@ -25,16 +27,27 @@ describe('the spelling lookup', () => {
       suggest: {
         near: { text: 'crash', term: { ...term, max_edits: 1 } },
         far: { text: 'Rosswell', term: { ...term, max_edits: 2 } },
-        // The wider lookup: words of 5-7 letters within two edits, and each word of 5 or more with its doubled letters once; three candidates, the first that sounds alike taken.
-        wide: { text: 'Roswel crash', term: { ...term, max_edits: 2, size: 3 } },
       },
     });
   });
 
   it('reads the wider lookup’s corrections for the words the usual one could not correct, a word before its doubled-letters form', () => {
     const words = ['Rosswel', 'Kennneth', 'crahs', 'Fooo'];
-    const request = spellingLookupRequest('cases', words);
-    expect((request?.suggest as unknown as Record<string, { text: string }>).wide.text).toBe('Rosswel Roswel Keneth crahs');
+    // Words of 5-7 letters within two edits, and each word of 5 or more with its doubled letters once; three candidates each.
+    expect(wideLookupRequest('cases', words)).toEqual({
+      index: 'cases',
+      size: 0,
+      track_total_hits: false,
+      filter_path: ['suggest.*.offset', 'suggest.*.length', 'suggest.*.options.text'],
+      suggest: {
+        wide: {
+          text: 'Rosswel Roswel Keneth crahs',
+          term: { field: 'spelling', suggest_mode: 'missing', min_word_length: 4, prefix_length: 1, max_edits: 2, size: 3 },
+        },
+      },
+    });
+    expect(wideLookupRequest('cases', ['Fooo', 'UFO'])).toBeUndefined();
+    expect(wordsToWiden('Rosswel Kennneth crahs Fooo', { corrections: { crahs: 'crash' } })).toEqual(['Rosswel', 'Kennneth']);
     const suggest = {
       wide: [
         { offset: 0, length: 7, options: [{ text: 'roswell' }] },

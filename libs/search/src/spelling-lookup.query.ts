@@ -42,8 +42,9 @@ const LOOKUP_GROUPS = [
  * The wider lookup, for the did-you-mean only: 2 edits for words of 5-7 letters too ("Rosswel" is
  * two from "roswell"), and each word of 5 letters or more also with its doubled letters written
  * once ("Rossweell" -> "Rosweel"), the mistakes people make when they spell a name by its sound.
- * Asked in the same request as the usual groups, and read only for a word they found no
- * correction for; its first three words are asked for, and the nearest that sounds alike taken. Four-letter words are left out: two edits from four letters reach most of the
+ * Asked apart from the usual groups, and only where a did-you-mean is wanted (wideLookupRequest):
+ * it walks far more of the dictionary. Three candidates are asked for, and the nearest that sounds
+ * alike taken. Four-letter words are left out: two edits from four letters reach most of the
  * dictionary ("lake" -> "like", "late", "lane").
  */
 const WIDE_GROUP = { name: 'wide', maxEdits: 2, minLength: 5, size: 3 } as const;
@@ -114,7 +115,6 @@ export function spellingLookupRequest(index: string, words: string[]): estypes.S
     } as estypes.SearchSuggester;
   };
   for (const group of LOOKUP_GROUPS) ask(group.name, looked.filter(group.holds).join(' '), group.maxEdits, 1);
-  ask(WIDE_GROUP.name, looked.flatMap(wideForms).join(' '), WIDE_GROUP.maxEdits, WIDE_GROUP.size);
   return {
     index,
     size: 0,
@@ -122,6 +122,40 @@ export function spellingLookupRequest(index: string, words: string[]): estypes.S
     filter_path: ['suggest.*.offset', 'suggest.*.length', 'suggest.*.options.text'],
     suggest: suggest as estypes.SearchSuggester,
   };
+}
+
+/**
+ * The wider lookup (WIDE_GROUP), asked only for a did-you-mean the usual one could not give: for the
+ * words of `q` it corrected nothing in (wordsToWiden), when the search found no case with every
+ * word. Undefined when no word is to be asked about.
+ */
+export function wideLookupRequest(index: string, words: string[]): estypes.SearchRequest | undefined {
+  const text = words.filter(isLookupWord).flatMap(wideForms).join(' ');
+  if (!text) return undefined;
+  return {
+    index,
+    size: 0,
+    track_total_hits: false,
+    filter_path: ['suggest.*.offset', 'suggest.*.length', 'suggest.*.options.text'],
+    suggest: {
+      [WIDE_GROUP.name]: {
+        text,
+        term: {
+          field: 'spelling',
+          suggest_mode: 'missing',
+          min_word_length: MIN_LOOKUP_LENGTH,
+          prefix_length: 1,
+          max_edits: WIDE_GROUP.maxEdits,
+          size: WIDE_GROUP.size,
+        },
+      },
+    } as unknown as estypes.SearchSuggester,
+  };
+}
+
+/** The words of `q` the wider lookup may correct: looked-up words of 5 letters or more the usual lookup did not correct. */
+export function wordsToWiden(q: string, spelling: KeywordSpelling): string[] {
+  return lookupWords(q).filter((word) => wideForms(word).length > 0 && !Object.hasOwn(spelling.corrections, word));
 }
 
 /**

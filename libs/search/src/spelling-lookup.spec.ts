@@ -95,12 +95,19 @@ describe('SpellingLookup', () => {
     expect(sent).toEqual(['crash', 'Rosswell', 'lights']);
   });
 
-  it('corrects more boldly for the did-you-mean alone a word with nothing within the usual edits', async () => {
-    const { lookup } = engine();
+  it('corrects more boldly, when asked and for the did-you-mean alone, a word with nothing within the usual edits', async () => {
+    const { lookup, index, sent } = engine();
     const spelling = await lookup.spellingOf('Rosswel crash');
-    expect(spelling).toEqual({ corrections: {}, wider: 'roswell crash' });
-    // A word the usual lookup corrected, even to an inflection it then dropped, is not corrected again.
-    expect(await lookup.spellingOf('Rosswell lights')).toEqual({ corrections: { Rosswell: 'roswell' }, suggestion: 'roswell lights' });
+    expect(spelling).toEqual(NOTHING_MISSPELT);
+    // The usual lookup asks nothing wider: the wider lookup walks far more of the dictionary.
+    expect(index.search).toHaveBeenCalledTimes(1);
+    expect(await lookup.widerOf('Rosswel crash', spelling)).toBe('roswell crash');
+    expect(await lookup.widerOf('Rosswel crash', spelling)).toBe('roswell crash');
+    expect(index.search).toHaveBeenCalledTimes(2);
+    expect(sent).toEqual(['Rosswel crash']);
+    // A word the usual lookup corrected is not corrected again.
+    const corrected = await lookup.spellingOf('Rosswell lights');
+    expect(await lookup.widerOf('Rosswell lights', corrected)).toBeUndefined();
   });
 
   it('offers the bolder suggestion only where it finds a case with every word that the typed words did not', async () => {

@@ -14,7 +14,9 @@ import {
   spellingLookupRequest,
   suggestionCheckRequest,
   suggestionHelps,
+  wideLookupRequest,
   withoutInflections,
+  wordsToWiden,
 } from './spelling-lookup.query';
 import type { CaseFilterParams } from './case-filter.query';
 
@@ -28,7 +30,8 @@ const REMEMBERED_WORDS = 50_000;
  */
 interface WordAnswer {
   correction?: string;
-  wide?: string;
+  /** Asked only when wanted (SpellingLookup.widerOf): undefined until then, null when there is none. */
+  wide?: string | null;
 }
 const AS_TYPED: WordAnswer = Object.freeze({});
 
@@ -58,43 +61,62 @@ export class SpellingLookup {
     if (words.length === 0) return NOTHING_MISSPELT;
     this.forgetIfReindexed((await this.generations.current()).index);
     const unknown = [...new Set(words.filter((word) => !this.words.has(word)))];
-    const found: WordCorrections =
-      unknown.length > 0 ? await lookUpCorrections(this.index.alias, unknown, this.index) : { corrections: {}, wide: {}, checked: true };
-    const answers = new Map<string, WordAnswer>();
+    const found = unknown.length > 0 ? await lookUpCorrections(this.index.alias, unknown, this.index) : { corrections: {}, checked: true };
     for (const word of unknown) {
-      const answer = Object.hasOwn(found.corrections, word)
-        ? { correction: found.corrections[word] }
-        : Object.hasOwn(found.wide, word)
-          ? { wide: found.wide[word] }
-          : AS_TYPED;
-      answers.set(word, answer);
       // An unchecked correction serves this search only: the word is asked about again next time.
-      if (found.checked || answer === AS_TYPED) this.words.set(word, answer);
+      if (found.checked || !Object.hasOwn(found.corrections, word)) {
+        // A word whose only correction was its own inflection is in the archive: nothing to widen.
+        const inflected = found.suggested?.includes(word) === true;
+        this.words.set(
+          word,
+          Object.hasOwn(found.corrections, word) ? { correction: found.corrections[word] } : inflected ? { wide: null } : AS_TYPED,
+        );
+      }
     }
     const corrections: Record<string, string> = {};
+    for (const word of words) {
+      const correction = Object.hasOwn(found.corrections, word) ? found.corrections[word] : this.words.get(word)?.correction;
+      if (correction) corrections[word] = correction;
+    }
+    return keywordSpelling(q, corrections);
+  }
+
+  /**
+   * The did-you-mean of the wider lookup (wideLookupRequest) for `q`, for the words the usual one
+   * did not correct, remembered per word like the usual answer: undefined when it corrects none.
+   */
+  async widerOf(q: string, spelling: KeywordSpelling): Promise<string | undefined> {
+    const words = wordsToWiden(q, spelling);
+    if (words.length === 0) return undefined;
+    this.forgetIfReindexed((await this.generations.current()).index);
+    const unknown = [...new Set(words.filter((word) => this.words.get(word)?.wide === undefined))];
+    const found = unknown.length > 0 ? await lookUpWide(this.index.alias, unknown, this.index) : { wide: {}, checked: true };
+    for (const word of unknown) {
+      if (found.checked || !Object.hasOwn(found.wide, word)) this.words.set(word, { ...this.words.get(word), wide: found.wide[word] ?? null });
+    }
     const wide: Record<string, string> = {};
     for (const word of words) {
-      const answer = answers.get(word) ?? this.words.get(word) ?? AS_TYPED;
-      if (answer.correction) corrections[word] = answer.correction;
-      if (answer.wide) wide[word] = answer.wide;
+      const correction = Object.hasOwn(found.wide, word) ? found.wide[word] : this.words.get(word)?.wide;
+      if (correction) wide[word] = correction;
     }
-    return keywordSpelling(q, corrections, wide);
+    return keywordSpelling(q, spelling.corrections, wide).wider;
   }
 
   /**
    * The did-you-mean of a first page, only where it finds what the typed words did not. The usual
    * suggestion's corrections are already in the search, so it helps when some case of the page
-   * matched every word (`everyWordMatched`). The wider one is not: it helps when the page has no
-   * such case and one search (suggestionCheckRequest) finds one for it.
+   * matched every word (`everyWordMatched`). Where none did, the lookup is widened (widerOf) and
+   * its suggestion helps when one search (suggestionCheckRequest) finds that the typed words match
+   * no case in full and its corrections are found together.
    */
   async suggestionFor(params: CaseFilterParams & { q?: string; spelling?: KeywordSpelling }, everyWordMatched: boolean): Promise<string | undefined> {
     const spelling = params.spelling;
     if (!params.q || !spelling) return undefined;
-    if (spelling.wider !== undefined && !everyWordMatched) {
-      const check = suggestionCheckRequest(this.index.alias, { ...params, q: params.q, spelling }, spelling.wider);
-      if (suggestionHelps(await this.index.search(check))) return spelling.wider;
-    }
-    return everyWordMatched ? spelling.suggestion : undefined;
+    if (everyWordMatched) return spelling.suggestion;
+    const wider = await this.widerOf(params.q, spelling);
+    if (wider === undefined) return undefined;
+    const check = suggestionCheckRequest(this.index.alias, { ...params, q: params.q, spelling }, wider);
+    return suggestionHelps(await this.index.search(check)) ? wider : undefined;
   }
 
   private forgetIfReindexed(index: string | null): void {
@@ -110,11 +132,12 @@ export interface SpellingEngine {
   analyze(analyzer: string, text: string): Promise<{ token: string; start_offset: number }[]>;
 }
 
-/** The corrections found for some words, the wider ones for the rest, and whether the inflection check ran on them. */
+/** The corrections found for some words, and whether the inflection check ran on them. */
 export interface WordCorrections {
   corrections: Record<string, string>;
-  wide: Record<string, string>;
   checked: boolean;
+  /** Every word the suggester corrected, the inflections dropped from `corrections` included. */
+  suggested?: string[];
 }
 
 /**
@@ -125,20 +148,32 @@ export interface WordCorrections {
  */
 export async function lookUpCorrections(alias: string, words: string[], engine: SpellingEngine): Promise<WordCorrections> {
   const request = spellingLookupRequest(alias, words);
-  if (!request) return { corrections: {}, wide: {}, checked: true };
-  const { suggest } = await engine.search(request);
-  const suggested = readWordCorrections(words, suggest);
-  // A word the usual lookup corrected (even to an inflection, dropped below) gets no wider correction.
-  const wide = readWideCorrections(words, suggest, suggested);
-  const all = { ...suggested, ...wide };
-  if (Object.keys(all).length === 0) return { corrections: suggested, wide, checked: true };
+  if (!request) return { corrections: {}, checked: true };
+  const suggested = readWordCorrections(words, (await engine.search(request)).suggest);
+  return { ...(await checked(suggested, engine)), suggested: Object.keys(suggested) };
+}
+
+/** The wider lookup's corrections for words the usual one did not correct, checked the same way. */
+export async function lookUpWide(
+  alias: string,
+  words: string[],
+  engine: SpellingEngine,
+): Promise<{ wide: Record<string, string>; checked: boolean }> {
+  const request = wideLookupRequest(alias, words);
+  if (!request) return { wide: {}, checked: true };
+  const { corrections, checked: ran } = await checked(readWideCorrections(words, (await engine.search(request)).suggest), engine);
+  return { wide: corrections, checked: ran };
+}
+
+/** `suggested` less the corrections that only inflect the typed word, when the analyzer answers. */
+async function checked(suggested: Record<string, string>, engine: SpellingEngine): Promise<WordCorrections> {
+  if (Object.keys(suggested).length === 0) return { corrections: suggested, checked: true };
   try {
-    const kept = withoutInflections(all, await engine.analyze(ENGLISH_INDEX_ANALYZER, inflectionCheckText(all)));
-    const keep = (from: Record<string, string>) => Object.fromEntries(Object.entries(from).filter(([word]) => Object.hasOwn(kept, word)));
-    return { corrections: keep(suggested), wide: keep(wide), checked: true };
+    const tokens = await engine.analyze(ENGLISH_INDEX_ANALYZER, inflectionCheckText(suggested));
+    return { corrections: withoutInflections(suggested, tokens), checked: true };
   } catch {
     // Elasticsearch runs _analyze on a small pool that turns a burst away (429). The check only
     // spares a needless layer and a wrong did-you-mean, so the search goes on without it.
-    return { corrections: suggested, wide, checked: false };
+    return { corrections: suggested, checked: false };
   }
 }
