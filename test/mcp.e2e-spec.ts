@@ -311,6 +311,16 @@ describe.each(TRANSPORTS)('the suggest tool over %s', (_transport, connect) => {
     expect(none.isError).toBeFalsy();
     expect(none.structuredContent).toMatchObject({ q: 'Zzyzx', suggestions: [] });
     expect(textOf(none)).toMatch(/^No case title or place name starts with "Zzyzx"\./);
+    expect(none.structuredContent).not.toHaveProperty('suggestion');
+  });
+
+  it('gives the api’s did-you-mean when nothing starts with a misspelt text', async () => {
+    const misspelt = await call(client, 'suggest', { q: 'Rosswel' });
+    expect(misspelt.structuredContent).toMatchObject({ q: 'Rosswel', suggestions: [], suggestion: 'roswell' });
+    expect(textOf(misspelt)).toContain('Did you mean "roswell"?');
+    const searched = await call(client, 'search_cases', { q: 'Rosswel' });
+    expect(searched.structuredContent).toMatchObject({ total: 0, suggestion: 'roswell' });
+    expect(textOf(searched)).toContain('Did you mean "roswell"? Call search_cases again with q "roswell".');
   });
 });
 

@@ -112,7 +112,9 @@ describe('finding what people mean', () => {
     expect(pilots.total).toBeGreaterThan(0);
     expect(pilots.cases.map((c) => c.id)).toEqual(await ids('pilot'));
     expect((await search('crashes')).suggestion).toBeNull();
-    expect((await search('Rosswell crashes')).suggestion).toBe('roswell crashes');
+    expect((await search('Rosswell debris')).suggestion).toBe('roswell debris');
+    // No case says both Roswell and "crashed": the correction finds no case with every word, so it is not offered.
+    expect((await search('Rosswell crashes')).suggestion).toBeNull();
   });
 
   it('counts the same cases for a misspelt query in the stats as in the list, the second time as the first', async () => {
@@ -122,6 +124,41 @@ describe('finding what people mean', () => {
       expect(stats.body.total).toBe(list.total);
       expect(list.cases[0].id).toBe('1947-roswell-debris-recovery');
     }
+  });
+});
+
+describe('did you mean: never a silent zero', () => {
+  it('suggests a correction two letters away for a query that finds nothing, and the suggestion finds the case', async () => {
+    // "Rosswel" is two edits from "roswell": beyond what the search itself forgives for 7 letters.
+    const typed = await search('Rosswel');
+    expect(typed.total).toBe(0);
+    expect(typed.suggestion).toBe('roswell');
+    expect((await ids(typed.suggestion!))[0]).toBe('1947-roswell-debris-recovery');
+    // Beside a word the archive has: the typed words match only some.
+    const beside = await search('Rosswel debris');
+    expect(beside.cases.map((c) => c.match)).not.toContain('all');
+    expect(beside.suggestion).toBe('roswell debris');
+    // Doubled letters beyond any two edits: read with each doubled letter once.
+    expect((await search('Rossswweell')).suggestion).toBe('roswell');
+  });
+
+  it('offers a did-you-mean only where it finds what the typed words did not', async () => {
+    // No case has "zzyzx", so "roswell zzyzx" would match no case in full either.
+    const both = await search('Rosswell zzyzx');
+    expect(both.cases.map((c) => c.match)).not.toContain('all');
+    expect(both.suggestion).toBeNull();
+    // A word two letters from some indexed word is corrected boldly only for a mistake of sound or doubled letters.
+    expect((await search('Westal')).suggestion).toBeNull();
+    // A later page repeats no suggestion.
+    expect((await search('Rosswel', '&offset=10')).suggestion).toBeNull();
+  });
+
+  it('gives the same did-you-mean from /api/suggest when nothing completes the text', async () => {
+    const response = await request(api.baseUrl, `/api/suggest?q=${encodeURIComponent('Rosswel')}`);
+    expect(response.body).toMatchObject({ q: 'Rosswel', suggestions: [], suggestion: 'roswell' });
+    const completed = await request(api.baseUrl, `/api/suggest?q=${encodeURIComponent('Roswe')}`);
+    expect(completed.body.suggestion).toBeNull();
+    expect(completed.body.suggestions[0].id).toBe('1947-roswell-debris-recovery');
   });
 });
 

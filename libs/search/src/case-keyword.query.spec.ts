@@ -1,15 +1,5 @@
-import {
-  allWordsMatcher,
-  correctedQuery,
-  inflectionCheckText,
-  keywordClauses,
-  keywordWords,
-  lookupWords,
-  NOTHING_MISSPELT,
-  readWordCorrections,
-  spellingLookupRequest,
-  withoutInflections,
-} from './case-keyword.query';
+import { allWordsMatcher, keywordClauses, keywordWords } from './case-keyword.query';
+import { NOTHING_MISSPELT } from './spelling-lookup.query';
 
 const SPEC = ['title.en^3', 'title.zh^3', 'location.name.en^2', 'location.name.zh^2', 'summary.en', 'summary.zh'];
 const DEEP = ['deep.en', 'deep.zh'];
@@ -146,49 +136,7 @@ describe('allWordsMatcher', () => {
   });
 });
 
-describe('the spelling lookup', () => {
-  it('asks the term suggester, and nothing else, for the words the archive lacks as typed, within the edits each word’s length allows', () => {
-    const term = { field: 'spelling', suggest_mode: 'missing', min_word_length: 4, prefix_length: 1, size: 1 };
-    expect(spellingLookupRequest('cases', ['Rosswell', 'crash', 'UFO'])).toEqual({
-      index: 'cases',
-      size: 0,
-      track_total_hits: false,
-      filter_path: ['suggest.*.offset', 'suggest.*.length', 'suggest.*.options.text'],
-      suggest: {
-        near: { text: 'crash', term: { ...term, max_edits: 1 } },
-        far: { text: 'Rosswell', term: { ...term, max_edits: 2 } },
-      },
-    });
-  });
-
-  it('is not asked for a query with no Latin word of 4 letters or more', () => {
-    expect(spellingLookupRequest('cases', keywordWords('罗斯威尔 坠毁'))).toBeUndefined();
-    expect(spellingLookupRequest('cases', keywordWords('1952 华盛顿 UFO'))).toBeUndefined();
-  });
-
-  it('looks up only Latin words of 4 letters or more', () => {
-    expect(lookupWords('Rosswell UFO 1952 crash 罗斯威尔')).toEqual(['Rosswell', 'crash']);
-  });
-
-  it('reads each misspelt word with its correction, tokens within a word included, and the corrected query', () => {
-    const suggest = {
-      near: [{ text: 'crahs', offset: 0, length: 5, options: [{ text: 'crash', score: 0.6, freq: 40 }] }],
-      far: [
-        { text: 'rosswell', offset: 0, length: 8, options: [{ text: 'roswell', score: 0.8, freq: 12 }] },
-        { text: 'mount', offset: 9, length: 5, options: [] },
-        { text: 'rainer', offset: 15, length: 6, options: [{ text: 'rainier', score: 0.8, freq: 3 }] },
-      ],
-    };
-    const corrections = readWordCorrections(['Rosswell', 'Mount-Rainer', 'Crahs'], suggest as never);
-    expect(corrections).toEqual({ Rosswell: 'roswell', 'Mount-Rainer': 'Mount-rainier', Crahs: 'crash' });
-    expect(correctedQuery('Rosswell UFO  Crahs', corrections)).toBe('roswell ufo  crash');
-  });
-
-  it('finds nothing misspelt when no word has a correction', () => {
-    expect(readWordCorrections(['Roswell'], { near: [{ text: 'roswell', offset: 0, length: 7, options: [] }] } as never)).toEqual({});
-    expect(readWordCorrections(['Roswell'], undefined)).toEqual({});
-  });
-
+describe('the keyword query with the spelling lookup’s answer', () => {
   it('runs no fuzzy query: only the misspelt words are looked for, as their corrections, in the layer and in the every-word test', () => {
     const spelling = { corrections: { Rosswell: 'roswell' }, suggestion: 'roswell ufo crash' };
     const { must, should } = keywordClauses('Rosswell UFO crash', spelling);
@@ -206,20 +154,81 @@ describe('the spelling lookup', () => {
   });
 });
 
-describe('withoutInflections', () => {
-  const corrections = { Rosswell: 'roswell', "Roswell's": 'roswell', lights: 'light', 'x-rayz': 'x-ray' };
-  const text = inflectionCheckText(corrections);
-  /** What the English analyzer makes of `text`: stems and offsets as Elasticsearch gives them. */
-  const tokens = [...text.matchAll(/[\p{L}]+/gu)]
-    .map((m) => ({ token: m[0].toLowerCase().replace(/(ll|s)$/, (end) => (end === 'll' ? 'l' : '')), start_offset: m.index }))
-    .filter(({ token }) => token !== '');
+describe('what q means: dates, Chinese words and aliases', () => {
+  const prefix = (query: string) => ({ multi_match: { query, fields: PREFIX, boost: 1 } });
+  const socorroDay = { range: { incidentDate: { gte: '1964-04-24', lte: '1964-04-24' } } };
 
-  it('drops a correction the analyzer stems as it stems the typed word, and keeps real misspellings', () => {
-    expect(text).toBe("Rosswell roswell Roswell's roswell lights light x-rayz x-ray");
-    expect(withoutInflections(corrections, tokens)).toEqual({ Rosswell: 'roswell', 'x-rayz': 'x-ray' });
+  it('looks for a date alone in the incident date, and nowhere in the text', () => {
+    expect(keywordClauses('4/24/64', NOTHING_MISSPELT)).toEqual({
+      must: [{ bool: { should: [{ bool: { _name: 'date', boost: 1000, should: [socorroDay] } }] } }],
+      should: [],
+    });
+    expect(allWordsMatcher('4/24/64')(undefined)).toBe(true);
   });
 
-  it('keeps a correction when the typed word makes no tokens to compare', () => {
-    expect(withoutInflections({ abcd: 'abcde' }, [{ token: 'abcde', start_offset: 5 }])).toEqual({ abcd: 'abcde' });
+  it('lists the cases of a date beside other words first, and names the date and the word for match', () => {
+    expect(keywordClauses('landing 4/24/64', NOTHING_MISSPELT)).toEqual({
+      must: [
+        {
+          bool: {
+            should: [
+              { multi_match: { query: 'landing', fields: SPEC, type: 'cross_fields', operator: 'or', minimum_should_match: '1', boost: 11 } },
+              { multi_match: { query: 'landing', fields: DEEP, type: 'cross_fields', operator: 'or', minimum_should_match: '1<-1', boost: 0.3 } },
+              { multi_match: { query: 'landing', fields: PREFIX, boost: 0.3 } },
+              { bool: { _name: 'date', boost: 1000, should: [socorroDay] } },
+            ],
+          },
+        },
+      ],
+      should: [
+        { multi_match: { query: 'landing', fields: SPEC, type: 'phrase', slop: 3, boost: 2 } },
+        // One typed word: named for match, lifting nothing.
+        {
+          bool: {
+            boost: 0,
+            minimum_should_match: 1,
+            should: [{ bool: { _name: 'word 0', should: [anywhere('landing', EN_ANYWHERE), prefix('landing')] } }],
+          },
+        },
+      ],
+    });
+    const matched = allWordsMatcher('landing 4/24/64');
+    expect(matched(['word 0', 'date'])).toBe(true);
+    expect(matched(['date'])).toBe(false);
+    expect(matched(['word 0'])).toBe(false);
+  });
+
+  it('names each word of a run of Chinese characters, so that a case with only some of its character pairs is not a full match', () => {
+    const { should } = keywordClauses('尼斯湖水怪', NOTHING_MISSPELT);
+    expect((should as object[])[2]).toEqual({
+      bool: {
+        boost: 0,
+        minimum_should_match: 2,
+        should: [
+          { bool: { _name: 'word 0', should: [anywhere('尼斯湖', ZH_ANYWHERE)] } },
+          { bool: { _name: 'word 1', should: [anywhere('水怪', ZH_ANYWHERE)] } },
+        ],
+      },
+    });
+    expect(allWordsMatcher('尼斯湖水怪')(['word 0'])).toBe(false);
+    expect(allWordsMatcher('尼斯湖水怪')(['word 0', 'word 1'])).toBe(true);
+    // One character pair is one token: every case listed has it.
+    expect(allWordsMatcher('飞碟')(undefined)).toBe(true);
+  });
+
+  it('lists and lifts the case an alias names, and counts the alias’s words as found in it', () => {
+    const named = { terms: { id: ['1942-battle-of-los-angeles'] } };
+    const { must, should } = keywordClauses('Battle of LA', NOTHING_MISSPELT);
+    expect((must as { bool: { should: object[] } }[])[0].bool.should.at(-1)).toEqual({ constant_score: { filter: named, boost: 20 } });
+    expect((should as object[])[2]).toEqual({
+      bool: {
+        boost: 3,
+        minimum_should_match: 2,
+        should: [
+          { bool: { _name: 'word 0', should: [anywhere('Battle', EN_ANYWHERE), named] } },
+          { bool: { _name: 'word 2', should: [anywhere('LA', EN_ANYWHERE), prefix('LA'), named] } },
+        ],
+      },
+    });
   });
 });

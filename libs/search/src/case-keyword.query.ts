@@ -1,4 +1,8 @@
 import type { estypes } from '@elastic/elasticsearch';
+import type { KeywordSpelling } from './spelling-lookup.query';
+import { INCIDENT_DATE_FIELD } from './case-index.definition';
+import { type KeywordQuery, readKeywordQuery } from './keyword-query';
+import type { QueryDate } from './query-dates';
 
 /**
  * The keyword (`q`) part of a list search, in layers that each forgive one way people type, each
@@ -13,13 +17,15 @@ import type { estypes } from '@elastic/elasticsearch';
  *    typed and the indexed word nearest each; this layer looks for those corrections in the English
  *    title, place, summary and detail, with no fuzzy rewrite (only a caller without the lookup's
  *    answer makes every Latin word fuzzy instead);
- * 4. the last word as the start of a word in a title or place name (a name still being typed).
+ * 4. the last word as the start of a word in a title or place name (a name still being typed);
+ * 5. the cases of a date the query names, and the cases an alias of the query names (what `q`
+ *    means, its dates, its words and its aliases, is read once by readKeywordQuery).
  *
  * A case must match one layer to be listed. Cases in which most words matched somewhere (as typed
  * or corrected, in the spec's or the deeper fields, or as a prefix) are lifted; each word there is a
  * named query, so a hit's matched queries say whether it matched every word (allWordsMatcher). A
- * one-word query needs no separate lift, and no named query: every case it lists has its one word. The lookup's corrected
- * query is the did-you-mean.
+ * one-word query needs no separate lift, and a one-token word no named query: every case it lists
+ * has its one word. The lookup's corrected query is the did-you-mean (see SpellingLookup.suggestionFor).
  * Weights measured with scripts/search-quality.mjs on test/search-quality/judged-queries.json;
  * cost with scripts/bench/keyword-cost.mjs.
  */
@@ -55,6 +61,9 @@ const HAN_WORD = /^[\p{Script=Han}\p{P}]+$/u;
 /** Each word's first 2-20 letters (elastic/index/cases.mappings.json), for the last word of a query. */
 export const PREFIX_FIELDS = ['title.en.prefix^3', 'location.name.en.prefix^2'];
 
+/** The name of the query that matches a case of a date the query names. */
+export const DATE_QUERY_NAME = 'date';
+
 /** The name of the query that matches a case when the `i`th word of `q` matched in it. */
 export function wordQueryName(i: number): string {
   return `word ${i}`;
@@ -82,6 +91,10 @@ const DEEP_BOOST = 0.3;
  */
 const DEEP_MOST_WORDS = '1<-1';
 const FUZZY_BOOST = 1;
+/** A case of the query's date comes before any case that only has its words. */
+const DATE_BOOST = 1000;
+/** A case an alias of the query names: about what a title holding every word scores. */
+const ALIAS_BOOST = 20;
 const PREFIX_BOOST = 0.3;
 
 /**
@@ -97,7 +110,7 @@ const FUZZY_MAX_EXPANSIONS = 10;
 const LETTERS_ONLY = /^\p{Script=Latin}+$/u;
 
 /** Words of Latin letters only (apostrophes and hyphens allowed): no digits, so Gemini 7 never finds Gemini 6. */
-const LATIN_WORD = /^[\p{Script=Latin}'’-]*\p{Script=Latin}[\p{Script=Latin}'’-]*$/u;
+export const LATIN_WORD = /^[\p{Script=Latin}'’-]*\p{Script=Latin}[\p{Script=Latin}'’-]*$/u;
 
 export function keywordWords(q: string): string[] {
   return q.split(/\s+/).filter((word) => word.length > 0);
@@ -108,10 +121,17 @@ export function keywordWords(q: string): string[] {
  * multi_match takes the text as plain words: no operators or wildcards are ever parsed. cross_fields
  * lets the words of one language spread over that language's fields, so "Nimitz video" matches a
  * title naming Nimitz and a summary mentioning video. Synonyms and the Traditional-to-Simplified
- * mapping come from the fields' search analyzers (elastic/index).
+ * mapping come from the fields' search analyzers (elastic/index). What `q` means (its dates, its
+ * words, the cases it names by an alias) is read once by readKeywordQuery: a date is looked for in
+ * the incident date, never in the text, and its cases come first (DATE_BOOST); a case named by an
+ * alias is listed and lifted (ALIAS_BOOST), its words counted as found in it.
  */
 export function keywordClauses(q: string, spelling?: KeywordSpelling): Pick<estypes.QueryDslBoolQuery, 'must' | 'should'> {
-  const words = keywordWords(q);
+  const meaning = readKeywordQuery(q);
+  const { text, words, dates, aliases } = meaning;
+  const dated = dates.length > 0 ? [dateClause(dates)] : [];
+  // A date alone: its cases, newest first among equals as any list.
+  if (words.length === 0) return { must: [{ bool: { should: dated } }], should: [] };
   const latin = words.filter((word) => LATIN_WORD.test(word));
   // With the spelling lookup's answer (every search the repositories send), only the words it
   // corrected are forgiven, as their corrections, with no fuzzy rewrite. Without one (a caller that
@@ -119,14 +139,14 @@ export function keywordClauses(q: string, spelling?: KeywordSpelling): Pick<esty
   const forgiven = spelling ? latin.filter((word) => Object.hasOwn(spelling.corrections, word)).map((word) => spelling.corrections[word]) : latin;
   const last = words.at(-1);
   const prefix = last !== undefined && LATIN_WORD.test(last) ? last : undefined;
-  const spec = { query: q, fields: KEYWORD_FIELDS, type: 'cross_fields' as const };
+  const spec = { query: text, fields: KEYWORD_FIELDS, type: 'cross_fields' as const };
   // One word: every case listed has matched every word (see allWordsMatcher). When it is one token
   // (Latin letters only), the all-words query would score each spec-field match a second time
   // exactly as the any-word one does, so its weight is added to the any-word clause instead: the
   // same scores, one clause fewer. A Chinese word is several character pairs, which "all" and
   // "any" tell apart.
-  const single = words.length === 1;
-  const oneToken = single && LETTERS_ONLY.test(words[0]);
+  const oneToken = words.length === 1 && LETTERS_ONLY.test(words[0]);
+  const named = [...aliases.map(aliasClause)];
   return {
     must: [
       {
@@ -135,7 +155,7 @@ export function keywordClauses(q: string, spelling?: KeywordSpelling): Pick<esty
             { multi_match: { ...spec, operator: 'or', minimum_should_match: '1', ...(oneToken ? { boost: 1 + ALL_WORDS_BOOST } : {}) } },
             {
               multi_match: {
-                query: q,
+                query: text,
                 fields: DEEP_FIELDS,
                 type: 'cross_fields',
                 operator: 'or',
@@ -145,16 +165,49 @@ export function keywordClauses(q: string, spelling?: KeywordSpelling): Pick<esty
             },
             ...(forgiven.length > 0 ? [fuzzyClause(forgiven.join(' '), FUZZY_BOOST, !spelling)] : []),
             ...(prefix ? [prefixClause(prefix, PREFIX_BOOST)] : []),
+            ...dated,
+            ...named,
           ],
         },
       },
     ],
     should: [
       ...(oneToken ? [] : [{ multi_match: { ...spec, operator: 'and' as const, boost: ALL_WORDS_BOOST } }]),
-      { multi_match: { query: q, fields: KEYWORD_FIELDS, type: 'phrase', slop: PHRASE_SLOP, boost: PHRASE_BOOST } },
-      ...(single ? [] : mostWordsClause(words, prefix, spelling)),
+      { multi_match: { query: text, fields: KEYWORD_FIELDS, type: 'phrase', slop: PHRASE_SLOP, boost: PHRASE_BOOST } },
+      // Typed as one word (a run of Chinese characters, or one word beside a date or an alias), the
+      // words are named for `match` but lift nothing: the layers above order one word's cases.
+      ...(namesWords(meaning) ? mostWordsClause(meaning, prefix, spelling, keywordWords(text).length > 1 ? ALL_WORDS_ANYWHERE_BOOST : 0) : []),
     ],
   };
+}
+
+/**
+ * The cases of the query's dates (any of them: 4/5/64 is April or May), named like a word so that
+ * `match: all` needs it too, and weighted above any match of words: the query asked for that day.
+ */
+function dateClause(dates: QueryDate[]): estypes.QueryDslQueryContainer {
+  return {
+    bool: {
+      _name: DATE_QUERY_NAME,
+      boost: DATE_BOOST,
+      should: dates.map(({ from, to }) => ({ range: { [INCIDENT_DATE_FIELD]: { gte: from, lte: to } } })),
+    },
+  };
+}
+
+/** The cases an alias names: listed, and lifted as a title match of every word would lift them. */
+function aliasClause({ cases }: { cases: string[] }): estypes.QueryDslQueryContainer {
+  return { constant_score: { filter: { terms: { id: cases } }, boost: ALIAS_BOOST } };
+}
+
+/**
+ * Whether a hit's words are told by named queries (mostWordsClause, allWordsMatcher). Not for one
+ * word found by every layer as a whole: one Latin word, or a Chinese word of one character pair;
+ * a longer Chinese word is matched by any of its pairs, a date or an alias lists cases without it.
+ */
+function namesWords({ words, dates, aliases }: KeywordQuery): boolean {
+  if (words.length !== 1 || dates.length > 0 || aliases.length > 0) return words.length > 0;
+  return HAN_WORD.test(words[0]) && [...words[0].replace(/\p{P}/gu, '')].length > 2;
 }
 
 /**
@@ -167,26 +220,50 @@ export function keywordClauses(q: string, spelling?: KeywordSpelling): Pick<esty
  * (without a lookup, each Latin word is also looked for within an edit distance).
  * zero_terms_query keeps a word that is only a stop word ("the") from failing every case.
  */
-function mostWordsClause(words: string[], prefix: string | undefined, spelling: KeywordSpelling | undefined): estypes.QueryDslQueryContainer[] {
-  const counted = countedWords(words);
+function mostWordsClause(
+  meaning: KeywordQuery,
+  prefix: string | undefined,
+  spelling: KeywordSpelling | undefined,
+  boost: number,
+): estypes.QueryDslQueryContainer[] {
+  const counted = countedWords(meaning.words);
   if (counted.length === 0) return [];
   return [
     {
       bool: {
-        boost: ALL_WORDS_ANYWHERE_BOOST,
+        boost,
         minimum_should_match: counted.length <= 3 ? counted.length : counted.length - 1,
-        should: counted.map(({ word, i }) => {
-          const forgiving = [
-            // A word the lookup did not find in the English text may still be in a spec or a source.
-            ...(spelling && Object.hasOwn(spelling.corrections, word) ? [anywhereClause(spelling.corrections[word])] : []),
-            ...(!spelling && LATIN_WORD.test(word) ? [fuzzyClause(word, 1)] : []),
-            ...(prefix !== undefined && i === words.length - 1 ? [prefixClause(prefix, 1)] : []),
-          ];
-          return { bool: { _name: wordQueryName(i), should: [anywhereClause(word), ...forgiving] } };
-        }),
+        should: counted.map(({ word, i }) => ({ bool: { _name: wordQueryName(i), ...wordClause(word, i, meaning, prefix, spelling).bool } })),
       },
     },
   ];
+}
+
+/**
+ * The `i`th word of the query anywhere: as typed, as its correction, (the last word) as a prefix,
+ * or, in a case an alias of the query names, as one of the alias's words.
+ */
+function wordClause(word: string, i: number, meaning: KeywordQuery, prefix: string | undefined, spelling: KeywordSpelling | undefined) {
+  const forgiving = [
+    // A word the lookup did not find in the English text may still be in a spec or a source.
+    ...(spelling && Object.hasOwn(spelling.corrections, word) ? [anywhereClause(spelling.corrections[word])] : []),
+    ...(!spelling && LATIN_WORD.test(word) ? [fuzzyClause(word, 1)] : []),
+    ...(prefix !== undefined && i === meaning.words.length - 1 ? [prefixClause(prefix, 1)] : []),
+    ...meaning.aliases.filter((alias) => alias.words.includes(i)).map(({ cases }) => ({ terms: { id: cases } })),
+  ];
+  return { bool: { should: [anywhereClause(word), ...forgiving] } };
+}
+
+/**
+ * Cases with every word of `q` (but English stop words) somewhere, as the most-words lift counts
+ * them: as typed, as the lookup's correction, or the last word as a prefix. A filter: no scores.
+ */
+export function everyWordQuery(q: string, spelling?: KeywordSpelling): estypes.QueryDslQueryContainer {
+  const meaning = readKeywordQuery(q);
+  const last = meaning.words.at(-1);
+  const prefix = last !== undefined && LATIN_WORD.test(last) ? last : undefined;
+  const words = countedWords(meaning.words).map(({ word, i }) => wordClause(word, i, meaning, prefix, spelling));
+  return { bool: { filter: [...words, ...(meaning.dates.length > 0 ? [dateClause(meaning.dates)] : [])] } };
 }
 
 /**
@@ -229,7 +306,7 @@ function anywhereClause(word: string): estypes.QueryDslQueryContainer {
  * document, which cost a list page ten to twenty times its search.
  */
 export function highlightQuery(q: string): estypes.QueryDslQueryContainer {
-  return { multi_match: { query: q, fields: KEYWORD_FIELDS, type: 'cross_fields', operator: 'or' } };
+  return { multi_match: { query: readKeywordQuery(q).text, fields: KEYWORD_FIELDS, type: 'cross_fields', operator: 'or' } };
 }
 
 /** The analyzer the English fields are indexed with (stemmed, elastic/index/cases.settings.json). */
@@ -250,154 +327,16 @@ function prefixClause(word: string, boost: number): estypes.QueryDslQueryContain
  * keywordClauses), with the words' query names worked out once for every hit of a page.
  */
 export function allWordsMatcher(q: string): (matchedQueries: string[] | Record<string, number> | undefined) => boolean {
-  const words = keywordWords(q);
-  // One word: a case is listed only if one of the layers found that word, stop word or not; no
-  // query is named, since asking Elasticsearch which one matched would cost every page a pass.
-  if (words.length === 1) return () => true;
-  const names = countedWords(words).map(({ i }) => wordQueryName(i));
+  const meaning = readKeywordQuery(q);
+  // One word (see namesWords): a case is listed only if one of the layers found that word, stop
+  // word or not; no query is named, since asking Elasticsearch which one matched would cost every
+  // page a pass. A date alone lists only its cases.
+  if (!namesWords(meaning)) return () => true;
+  const names = [...countedWords(meaning.words).map(({ i }) => wordQueryName(i)), ...(meaning.dates.length > 0 ? [DATE_QUERY_NAME] : [])];
   return (matchedQueries) => names.every((name) => matchedNamed(matchedQueries, name));
 }
 
 function matchedNamed(matchedQueries: string[] | Record<string, number> | undefined, name: string): boolean {
   if (!matchedQueries) return false;
   return Array.isArray(matchedQueries) ? matchedQueries.includes(name) : name in matchedQueries;
-}
-
-/** What the spelling lookup found for a query (see spellingLookupRequest). */
-export interface KeywordSpelling {
-  /** Each word of the query the archive lacks as typed, with the indexed word nearest to it. */
-  corrections: Record<string, string>;
-  /** The query with those words corrected (did you mean), when there is one. */
-  suggestion?: string;
-}
-
-/** A query none of whose words needs looking up (no Latin word of 4 letters or more): nothing is misspelt. */
-export const NOTHING_MISSPELT: KeywordSpelling = Object.freeze({ corrections: Object.freeze({}) }) as KeywordSpelling;
-
-/** Words shorter than this are never looked up (nor made fuzzy: see FUZZINESS). */
-const MIN_LOOKUP_LENGTH = 4;
-
-/**
- * The lookup's two term suggesters, one per edit budget, as FUZZINESS allows: 1 edit for words of
- * 4-7 letters, 2 from 8 (so "Lakenh" is not taken for "lake", two letters away).
- */
-const LOOKUP_GROUPS = [
-  { name: 'near', maxEdits: 1, holds: (word: string) => word.length < 8 },
-  { name: 'far', maxEdits: 2, holds: (word: string) => word.length >= 8 },
-] as const;
-
-/** Whether the spelling lookup is asked about a word: a Latin-script word of 4 letters or more. */
-function isLookupWord(word: string): boolean {
-  return LATIN_WORD.test(word) && word.length >= MIN_LOOKUP_LENGTH;
-}
-
-/** The words of `q` the spelling lookup is asked about (isLookupWord). */
-export function lookupWords(q: string): string[] {
-  return keywordWords(q).filter(isLookupWord);
-}
-
-/**
- * The spelling lookup, asked before a keyword search about the words not already known (see
- * SpellingLookup): Elasticsearch's term suggester over `spelling` (every English title, place name,
- * summary and detail, unstemmed), in mode `missing`, which proposes a word only for a typed word the
- * archive does not contain (the first letter right, within the edits its length allows). Those
- * words alone then get the misspellings layer (keywordClauses), and the corrected query is the
- * did-you-mean. No hits, no total. Undefined when no word is to be looked up (lookupWords).
- */
-export function spellingLookupRequest(index: string, words: string[]): estypes.SearchRequest | undefined {
-  const looked = words.filter(isLookupWord);
-  if (looked.length === 0) return undefined;
-  const suggest: Record<string, estypes.SearchSuggester> = {};
-  for (const group of LOOKUP_GROUPS) {
-    const text = looked.filter(group.holds).join(' ');
-    if (!text) continue;
-    suggest[group.name] = {
-      text,
-      term: { field: 'spelling', suggest_mode: 'missing', min_word_length: MIN_LOOKUP_LENGTH, prefix_length: 1, max_edits: group.maxEdits, size: 1 },
-    } as estypes.SearchSuggester;
-  }
-  return {
-    index,
-    size: 0,
-    track_total_hits: false,
-    filter_path: ['suggest.*.offset', 'suggest.*.length', 'suggest.*.options.text'],
-    suggest: suggest as estypes.SearchSuggester,
-  };
-}
-
-/**
- * The lookup's answer for `words` (as spellingLookupRequest sent them): each word that holds a token
- * the archive lacks and has an indexed word near enough, with that token replaced by it. A word the
- * archive lacks with nothing near it is left out: no misspellings layer could find it either.
- */
-export function readWordCorrections(words: string[], suggest: Record<string, estypes.SearchSuggest[]> | undefined): Record<string, string> {
-  const corrections: Record<string, string> = {};
-  for (const group of LOOKUP_GROUPS) {
-    const sent = words.filter((word) => isLookupWord(word) && group.holds(word));
-    Object.assign(corrections, correctionsIn(sent, suggest?.[group.name] ?? []));
-  }
-  return corrections;
-}
-
-/** One suggester's corrections, its entries' offsets being into `words` joined by single spaces. */
-function correctionsIn(words: string[], entries: estypes.SearchSuggest[]): Record<string, string> {
-  const starts = words.map((_, i) => words.slice(0, i).reduce((at, word) => at + word.length + 1, 0));
-  const corrections: Record<string, string> = {};
-  for (const entry of entries) {
-    const options = Array.isArray(entry.options) ? entry.options : [entry.options];
-    const option = options[0];
-    if (!option || !('text' in option)) continue;
-    let i = starts.length - 1;
-    while (i >= 0 && starts[i] > entry.offset) i--;
-    if (i < 0 || entry.offset >= starts[i] + words[i].length) continue;
-    const word = corrections[words[i]] ?? words[i];
-    const at = entry.offset - starts[i] + (word.length - words[i].length);
-    corrections[words[i]] = word.slice(0, at) + option.text + word.slice(at + entry.length);
-  }
-  return corrections;
-}
-
-/**
- * The text the inflection check analyzes (withoutInflections): each corrected word, then its
- * correction, one pair after another.
- */
-export function inflectionCheckText(corrections: Record<string, string>): string {
-  return Object.entries(corrections)
-    .map(([word, correction]) => `${word} ${correction}`)
-    .join(' ');
-}
-
-/**
- * The corrections left once those that only inflect the typed word are dropped. The lookup's field
- * is unstemmed, so it calls "lights" missing from an archive that says only "light"; but the
- * stemmed layers already find "lights" there, so it needs no misspellings layer (whose detail
- * clause would score nearly every case for "light") and no did-you-mean. A correction is an
- * inflection when the English analyzer makes the same tokens of both: `tokens` is what it made
- * of inflectionCheckText(corrections), each token placed by its offset.
- */
-export function withoutInflections(corrections: Record<string, string>, tokens: { token: string; start_offset: number }[]): Record<string, string> {
-  const kept: Record<string, string> = {};
-  let start = 0;
-  for (const [word, correction] of Object.entries(corrections)) {
-    const correctionStart = start + word.length + 1;
-    const end = correctionStart + correction.length;
-    const within = (from: number, to: number) =>
-      tokens.filter((token) => token.start_offset >= from && token.start_offset < to).map((token) => token.token);
-    const stems = within(start, correctionStart - 1);
-    const correctionStems = within(correctionStart, end);
-    const inflection = stems.length > 0 && stems.join(' ') === correctionStems.join(' ');
-    if (!inflection) kept[word] = correction;
-    start = end + 1;
-  }
-  return kept;
-}
-
-/** What the lookup found for `q`, from its words' corrections: nothing misspelt when there are none. */
-export function keywordSpelling(q: string, corrections: Record<string, string>): KeywordSpelling {
-  return Object.keys(corrections).length > 0 ? { corrections, suggestion: correctedQuery(q, corrections) } : NOTHING_MISSPELT;
-}
-
-/** Did you mean: `q` with each corrected word replaced, lower-cased (as the suggester gives its words). */
-export function correctedQuery(q: string, corrections: Record<string, string>): string {
-  return q.replace(/\S+/g, (word) => (Object.hasOwn(corrections, word) ? corrections[word] : word)).toLowerCase();
 }

@@ -325,8 +325,16 @@ describe('toCaseListPage with a keyword', () => {
     );
     const page = readCaseListPage(body, { q: 'b a' });
     expect(page.casesJson.map((json) => json.toString('utf8'))).toEqual(['{"id":"b","title":{"en":"B"},"match":"all"}', '{"id":"a","match":"some"}']);
-    expect(page).toMatchObject({ total: 2, lastSort: [1.5, -1, 'a'] });
+    expect(page).toMatchObject({ total: 2, lastSort: [1.5, -1, 'a'], everyWordMatched: true });
     expect(page).not.toHaveProperty('suggestion');
+  });
+
+  it('says whether any case of the page matched every word, which a did-you-mean must improve on', () => {
+    const some = Buffer.from('{"hits":{"total":{"value":1},"hits":[{"_source":{"id":"a"},"sort":[1.5,-1,"a"],"matched_queries":["word 1"]}]}}');
+    expect(readCaseListPage(some, { q: 'b a' }).everyWordMatched).toBe(false);
+    expect(readCaseListPage(some, { q: 'b a', highlight: true }).everyWordMatched).toBe(false);
+    expect(readCaseListPage(Buffer.from('{"hits":{"total":{"value":0}}}'), { q: 'b a' }).everyWordMatched).toBe(false);
+    expect(readCaseListPage(some)).not.toHaveProperty('everyWordMatched');
   });
 });
 

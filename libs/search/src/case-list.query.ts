@@ -2,7 +2,8 @@ import type { estypes } from '@elastic/elasticsearch';
 import { CASE_SUMMARY_FIELDS, CaseSummary } from '@app/cases';
 import { buildFacetAggs, type CaseFacet, type CaseFacetCounts, toFacetCounts } from './case-facets.query';
 import { caseFilterClauses, type CaseFilterParams, GEO_POINT_FIELD } from './case-filter.query';
-import { allWordsMatcher, highlightQuery, keywordClauses, type KeywordSpelling } from './case-keyword.query';
+import { allWordsMatcher, highlightQuery, keywordClauses } from './case-keyword.query';
+import type { KeywordSpelling } from './spelling-lookup.query';
 import { INCIDENT_DATE_FIELD, LISTING_FIELD } from './case-index.definition';
 import { readRawHits, type SortValues } from './raw-hits';
 
@@ -34,7 +35,7 @@ export interface CaseListParams extends CaseFilterParams {
   offset: number;
   /** Continue after these sort values (from a cursor) instead of skipping `offset` hits. */
   searchAfter?: SortValues;
-  /** With `q`: what the spelling lookup found (see spellingLookupRequest); unset, every Latin word is forgiven misspellings. */
+  /** With `q`: what the spelling lookup found (see spelling-lookup.query.ts); unset, every Latin word is forgiven misspellings. */
   spelling?: KeywordSpelling;
 }
 
@@ -62,6 +63,8 @@ export interface CaseListPageJson {
   casesJson: Buffer[];
   lastSort?: SortValues;
   suggestion?: string;
+  /** With `q`: whether some case of the page matched every word (see allWordsMatcher), which a did-you-mean must improve on. */
+  everyWordMatched?: boolean;
 }
 
 /**
@@ -194,17 +197,27 @@ export function readCaseListPage(body: Buffer, params: Pick<CaseListParams, 'hig
   const casesJson = raw && (showsMatch(params) ? withMatches(params.q ?? '', raw.sources, raw.matchedQueries) : raw.sources);
   if (raw && casesJson) {
     const facets = params.facets?.length ? { facets: toFacetCounts(raw.aggregations as never, params.facets) } : {};
-    return { total: raw.total ?? 0, ...facets, casesJson, lastSort: raw.lastSort };
+    const matched = params.q ? { everyWordMatched: anyMatchedAll(params.q, raw.sources.length, (i) => raw.matchedQueries?.[i]) } : {};
+    return { total: raw.total ?? 0, ...facets, casesJson, lastSort: raw.lastSort, ...matched };
   }
   const response = JSON.parse(body.toString('utf8')) as estypes.SearchResponse<CaseSummary>;
   const page = toCaseListPage(response, params);
   if (!page) return null;
+  const hits = response.hits.hits ?? [];
   return {
     total: page.total,
     ...(page.facets ? { facets: page.facets } : {}),
     casesJson: page.cases.map((summary) => Buffer.from(JSON.stringify(summary))),
     lastSort: page.lastSort,
+    ...(params.q ? { everyWordMatched: anyMatchedAll(params.q, hits.length, (i) => hits[i].matched_queries) } : {}),
   };
+}
+
+/** Whether any of a page's `count` hits matched every word of `q`, from each hit's matched queries. */
+function anyMatchedAll(q: string, count: number, matchedQueries: (i: number) => string[] | Record<string, number> | undefined): boolean {
+  const matchedAll = allWordsMatcher(q);
+  for (let i = 0; i < count; i++) if (matchedAll(matchedQueries(i))) return true;
+  return false;
 }
 
 const MATCH_ALL = Buffer.from(',"match":"all"}');

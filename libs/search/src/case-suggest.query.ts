@@ -22,6 +22,12 @@ export interface CaseSuggestion {
   title: string;
 }
 
+/** The completions of a text and, when there are none, a corrected text that has some (did you mean). */
+export interface CaseSuggestPage {
+  suggestions: CaseSuggestion[];
+  suggestion?: string;
+}
+
 /**
  * One named query per field and language, in the order a match is preferred: titles before
  * place names. English every word as the start of a word (edge n-grams: "Rendlesham Fo"), Chinese

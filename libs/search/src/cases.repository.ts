@@ -15,7 +15,7 @@ import {
 import type { CaseFilterParams } from './case-filter.query';
 import { buildRelatedCasesRequest } from './case-related.query';
 import { buildStatsRequest, CaseStats, toStats } from './case-stats.query';
-import { buildCaseSuggestRequest, CaseSuggestParams, CaseSuggestion, toCaseSuggestions } from './case-suggest.query';
+import { buildCaseSuggestRequest, CaseSuggestPage, CaseSuggestParams, CaseSuggestion, toCaseSuggestions } from './case-suggest.query';
 import { INDEX_ONLY_FIELDS } from './case-index.definition';
 import { readRawHits, type SortValues } from './raw-hits';
 import { CaseNotFoundError } from './search.errors';
@@ -52,14 +52,14 @@ export class CasesRepository {
 
   /**
    * A list page. With `q`, the spelling lookup's answer (remembered per word, see SpellingLookup)
-   * says which words are misspelt and what they stand for; its corrected query is the first page's
-   * did-you-mean.
+   * says which words are misspelt and what they stand for; its corrected query, or a bolder one,
+   * is the first page's did-you-mean where it finds what the typed words did not.
    */
   async list(params: CaseListParams): Promise<CaseListPageJson> {
     const searched = await this.spelling.resolve(params);
     const page = await this.readPage(buildCaseListRequest(this.index.alias, searched), params);
-    const suggestion = searched.spelling?.suggestion;
-    return suggestion !== undefined && showsSuggestion(params) ? { ...page, suggestion } : page;
+    const suggestion = showsSuggestion(params) ? await this.spelling.suggestionFor(searched, page.everyWordMatched ?? false) : undefined;
+    return suggestion !== undefined ? { ...page, suggestion } : page;
   }
 
   async findById(id: string): Promise<CaseRecord> {
@@ -68,7 +68,23 @@ export class CasesRepository {
     return record;
   }
 
-  async suggest(params: CaseSuggestParams): Promise<CaseSuggestion[]> {
+  /**
+   * Completions of the typed text; when there are none, the text with its misspelt words corrected
+   * (the spelling lookup's, the wider one first) where that has completions: did you mean.
+   */
+  async suggest(params: CaseSuggestParams): Promise<CaseSuggestPage> {
+    const suggestions = await this.completions(params);
+    if (suggestions.length > 0) return { suggestions };
+    const spelling = await this.spelling.spellingOf(params.q);
+    for (const corrected of new Set([await this.spelling.widerOf(params.q, spelling), spelling.suggestion])) {
+      if (corrected !== undefined && (await this.completions({ ...params, q: corrected, limit: 1 })).length > 0) {
+        return { suggestions, suggestion: corrected };
+      }
+    }
+    return { suggestions };
+  }
+
+  private async completions(params: CaseSuggestParams): Promise<CaseSuggestion[]> {
     return toCaseSuggestions(await this.index.search(buildCaseSuggestRequest(this.index.alias, params)), params.q);
   }
 

@@ -2,23 +2,38 @@ import type { estypes } from '@elastic/elasticsearch';
 import { LRUCache } from 'lru-cache';
 import type { ArchiveGenerationTracker } from './archive-generation';
 import type { ArchiveIndexService } from './archive-index.service';
+import { ENGLISH_INDEX_ANALYZER } from './case-keyword.query';
 import {
-  ENGLISH_INDEX_ANALYZER,
   inflectionCheckText,
   type KeywordSpelling,
   keywordSpelling,
   lookupWords,
   NOTHING_MISSPELT,
+  readWideCorrections,
   readWordCorrections,
   spellingLookupRequest,
+  suggestionCheckRequest,
+  suggestionHelps,
+  wideLookupRequest,
   withoutInflections,
-} from './case-keyword.query';
+  wordsToWiden,
+} from './spelling-lookup.query';
+import type { CaseFilterParams } from './case-filter.query';
 
 /** How many looked-up words are remembered (a word and its answer are a few dozen bytes). */
 const REMEMBERED_WORDS = 50_000;
 
-/** A word the archive contains as typed, or has no indexed word near it: nothing to correct. */
-const AS_TYPED = '';
+/**
+ * What is remembered of a word: its correction (for the search and the did-you-mean), or only a
+ * wider one (for the did-you-mean, see wideCorrections), or neither: the archive has it as typed,
+ * or nothing near it.
+ */
+interface WordAnswer {
+  correction?: string;
+  /** Asked only when wanted (SpellingLookup.widerOf): undefined until then, null when there is none. */
+  wide?: string | null;
+}
+const AS_TYPED: WordAnswer = Object.freeze({});
 
 /**
  * The spelling lookup (spellingLookupRequest) for a `q`, remembered word by word for as long as the
@@ -28,7 +43,7 @@ const AS_TYPED = '';
  * `q` goes through here (list, stats, export, feed), so they all list the same cases for it.
  */
 export class SpellingLookup {
-  private readonly words = new LRUCache<string, string>({ max: REMEMBERED_WORDS });
+  private readonly words = new LRUCache<string, WordAnswer>({ max: REMEMBERED_WORDS });
   private generation: string | null | undefined;
 
   constructor(
@@ -49,14 +64,59 @@ export class SpellingLookup {
     const found = unknown.length > 0 ? await lookUpCorrections(this.index.alias, unknown, this.index) : { corrections: {}, checked: true };
     for (const word of unknown) {
       // An unchecked correction serves this search only: the word is asked about again next time.
-      if (found.checked || !Object.hasOwn(found.corrections, word)) this.words.set(word, found.corrections[word] ?? AS_TYPED);
+      if (found.checked || !Object.hasOwn(found.corrections, word)) {
+        // A word whose only correction was its own inflection is in the archive: nothing to widen.
+        const inflected = found.suggested?.includes(word) === true;
+        this.words.set(
+          word,
+          Object.hasOwn(found.corrections, word) ? { correction: found.corrections[word] } : inflected ? { wide: null } : AS_TYPED,
+        );
+      }
     }
     const corrections: Record<string, string> = {};
     for (const word of words) {
-      const correction = Object.hasOwn(found.corrections, word) ? found.corrections[word] : this.words.get(word);
+      const correction = Object.hasOwn(found.corrections, word) ? found.corrections[word] : this.words.get(word)?.correction;
       if (correction) corrections[word] = correction;
     }
     return keywordSpelling(q, corrections);
+  }
+
+  /**
+   * The did-you-mean of the wider lookup (wideLookupRequest) for `q`, for the words the usual one
+   * did not correct, remembered per word like the usual answer: undefined when it corrects none.
+   */
+  async widerOf(q: string, spelling: KeywordSpelling): Promise<string | undefined> {
+    const words = wordsToWiden(q, spelling);
+    if (words.length === 0) return undefined;
+    this.forgetIfReindexed((await this.generations.current()).index);
+    const unknown = [...new Set(words.filter((word) => this.words.get(word)?.wide === undefined))];
+    const found = unknown.length > 0 ? await lookUpWide(this.index.alias, unknown, this.index) : { wide: {}, checked: true };
+    for (const word of unknown) {
+      if (found.checked || !Object.hasOwn(found.wide, word)) this.words.set(word, { ...this.words.get(word), wide: found.wide[word] ?? null });
+    }
+    const wide: Record<string, string> = {};
+    for (const word of words) {
+      const correction = Object.hasOwn(found.wide, word) ? found.wide[word] : this.words.get(word)?.wide;
+      if (correction) wide[word] = correction;
+    }
+    return keywordSpelling(q, spelling.corrections, wide).wider;
+  }
+
+  /**
+   * The did-you-mean of a first page, only where it finds what the typed words did not. The usual
+   * suggestion's corrections are already in the search, so it helps when some case of the page
+   * matched every word (`everyWordMatched`). Where none did, the lookup is widened (widerOf) and
+   * its suggestion helps when one search (suggestionCheckRequest) finds that the typed words match
+   * no case in full and its corrections are found together.
+   */
+  async suggestionFor(params: CaseFilterParams & { q?: string; spelling?: KeywordSpelling }, everyWordMatched: boolean): Promise<string | undefined> {
+    const spelling = params.spelling;
+    if (!params.q || !spelling) return undefined;
+    if (everyWordMatched) return spelling.suggestion;
+    const wider = await this.widerOf(params.q, spelling);
+    if (wider === undefined) return undefined;
+    const check = suggestionCheckRequest(this.index.alias, { ...params, q: params.q, spelling }, wider);
+    return suggestionHelps(await this.index.search(check)) ? wider : undefined;
   }
 
   private forgetIfReindexed(index: string | null): void {
@@ -76,6 +136,8 @@ export interface SpellingEngine {
 export interface WordCorrections {
   corrections: Record<string, string>;
   checked: boolean;
+  /** Every word the suggester corrected, the inflections dropped from `corrections` included. */
+  suggested?: string[];
 }
 
 /**
@@ -88,6 +150,23 @@ export async function lookUpCorrections(alias: string, words: string[], engine: 
   const request = spellingLookupRequest(alias, words);
   if (!request) return { corrections: {}, checked: true };
   const suggested = readWordCorrections(words, (await engine.search(request)).suggest);
+  return { ...(await checked(suggested, engine)), suggested: Object.keys(suggested) };
+}
+
+/** The wider lookup's corrections for words the usual one did not correct, checked the same way. */
+export async function lookUpWide(
+  alias: string,
+  words: string[],
+  engine: SpellingEngine,
+): Promise<{ wide: Record<string, string>; checked: boolean }> {
+  const request = wideLookupRequest(alias, words);
+  if (!request) return { wide: {}, checked: true };
+  const { corrections, checked: ran } = await checked(readWideCorrections(words, (await engine.search(request)).suggest), engine);
+  return { wide: corrections, checked: ran };
+}
+
+/** `suggested` less the corrections that only inflect the typed word, when the analyzer answers. */
+async function checked(suggested: Record<string, string>, engine: SpellingEngine): Promise<WordCorrections> {
   if (Object.keys(suggested).length === 0) return { corrections: suggested, checked: true };
   try {
     const tokens = await engine.analyze(ENGLISH_INDEX_ANALYZER, inflectionCheckText(suggested));

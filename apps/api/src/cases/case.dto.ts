@@ -191,7 +191,7 @@ export class CaseListResponseDto extends EnvelopeDto {
     type: 'string',
     nullable: true,
     description:
-      'With q: the query with the words the archive does not contain corrected (did you mean), or null when every word was found as typed.',
+      'With q, on a first page: the query with the words the archive does not contain corrected (did you mean); where the typed words match no case in full, a bolder correction (two edits, doubled letters) when that one does; null when there is nothing to suggest.',
     example: 'roswell ufo crash',
   })
   suggestion?: string | null;

@@ -19,4 +19,12 @@ export class SuggestResponseDto extends EnvelopeDto {
   @ApiProperty({ description: 'The text the suggestions complete, as searched (trimmed).' }) q: string;
   @ApiProperty({ type: [SuggestionDto], maxItems: 10, description: 'Most relevant first; empty when nothing starts with the text.' })
   suggestions: SuggestionDto[];
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description:
+      'Did you mean: when nothing completes the text, the text with its misspelt words corrected, if that completes something; otherwise null.',
+    example: null,
+  })
+  suggestion: string | null;
 }

@@ -7,6 +7,7 @@ import { DEFAULT_SUGGEST_LIMIT, type SuggestQueryDto } from './suggest-query.dto
 export interface SuggestBody {
   q: string;
   suggestions: CaseSuggestion[];
+  suggestion: string | null;
 }
 
 @Injectable()
@@ -19,9 +20,9 @@ export class SuggestService {
   /** Parameters are checked before the cache (by the validation pipe), so a bad request is a 400 even with the engine down. */
   suggest(query: SuggestQueryDto): Promise<CachedReply<SuggestBody>> {
     const params = { q: query.q, limit: query.limit ?? DEFAULT_SUGGEST_LIMIT };
-    return this.responses.respond(canonicalQuery('suggest', params), async () => ({
-      q: params.q,
-      suggestions: await this.repository.suggest(params),
-    }));
+    return this.responses.respond(canonicalQuery('suggest', params), async () => {
+      const page = await this.repository.suggest(params);
+      return { q: params.q, suggestions: page.suggestions, suggestion: page.suggestion ?? null };
+    });
   }
 }

@@ -157,11 +157,14 @@ export function registerSearchCases(server: McpServer, context: ArchiveContext):
                   .join(', ')}`,
             )
           : [];
-        const lines = [heading, '', ...body, ...facets, ...(facets.length ? [''] : []), ...next, `License: ${page.license}`];
+        // The api's did-you-mean (with q, on a first page, where a correction finds what q did not).
+        const didYouMean = page.suggestion ? [`Did you mean "${page.suggestion}"? Call search_cases again with q "${page.suggestion}".`, ''] : [];
+        const lines = [heading, '', ...didYouMean, ...body, ...facets, ...(facets.length ? [''] : []), ...next, `License: ${page.license}`];
         return toolResult(lines, {
           total: page.total,
           count: page.count,
           nextCursor: page.nextCursor,
+          ...(page.suggestion ? { suggestion: page.suggestion } : {}),
           cases,
           ...(page.facets ? { facets: page.facets } : {}),
           license: page.license,

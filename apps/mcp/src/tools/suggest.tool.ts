@@ -48,6 +48,7 @@ export function registerSuggest(server: McpServer, context: ArchiveContext): voi
         const lines = [
           suggestions.length ? `Completions of "${answer.q}", most relevant first:` : `No case title or place name starts with "${answer.q}".`,
           '',
+          ...(answer.suggestion ? [`Did you mean "${answer.suggestion}"?`, ''] : []),
           ...suggestions.flatMap((item, index) => [
             `${index + 1}. ${item.text} [${item.id}]`,
             `  ${item.field === 'place' ? `Place of: ${item.title}` : 'Title'} (${item.language})`,
@@ -56,7 +57,12 @@ export function registerSuggest(server: McpServer, context: ArchiveContext): voi
           ]),
           `License: ${answer.license}`,
         ];
-        return toolResult(lines, { q: answer.q, suggestions, license: answer.license });
+        return toolResult(lines, {
+          q: answer.q,
+          suggestions,
+          ...(answer.suggestion ? { suggestion: answer.suggestion } : {}),
+          license: answer.license,
+        });
       }),
   );
 }

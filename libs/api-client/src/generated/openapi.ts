@@ -413,7 +413,7 @@ export interface components {
       /** @description With facets=: counts over every matching case (not just this page). */
       facets?: components['schemas']['CaseFacetsDto'];
       /**
-       * @description With q: the query with the words the archive does not contain corrected (did you mean), or null when every word was found as typed.
+       * @description With q, on a first page: the query with the words the archive does not contain corrected (did you mean); where the typed words match no case in full, a bolder correction (two edits, doubled letters) when that one does; null when there is nothing to suggest.
        * @example roswell ufo crash
        */
       suggestion?: string | null;
@@ -703,6 +703,11 @@ export interface components {
       q: string;
       /** @description Most relevant first; empty when nothing starts with the text. */
       suggestions: components['schemas']['SuggestionDto'][];
+      /**
+       * @description Did you mean: when nothing completes the text, the text with its misspelt words corrected, if that completes something; otherwise null.
+       * @example null
+       */
+      suggestion: string | null;
     };
   };
   responses: never;
