@@ -1,4 +1,4 @@
-import { citationOfSource, pagesNamedIn } from './case-citations';
+import { CaseCitationIndex, citationOfSource, pagesNamedIn } from './case-citations';
 
 describe('citationOfSource', () => {
   it('keys a war.gov file by its name and record id', () => {
@@ -28,5 +28,18 @@ describe('pagesNamedIn', () => {
     expect(pagesNamedIn('page 7')).toEqual([7]);
     expect(pagesNamedIn('pages 2–3, 10')).toEqual([2, 3, 10]);
     expect(pagesNamedIn('Section 008, 1947')).toEqual([]);
+  });
+});
+
+describe('CaseCitationIndex', () => {
+  it('finds the cases whose sources cite a file by any of its keys', () => {
+    const index = new CaseCitationIndex([
+      { id: 'b-case', sources: [{ url: 'https://www.war.gov/medialink/ufo/release_1/DOW-UAP-D007_Other-Name.pdf' }] },
+      { id: 'a-case', sources: [{ url: 'https://www.war.gov/medialink/ufo/release_1/dow-uap-d7-mission-report-arabian-gulf-2020.pdf' }] },
+      { id: 'c-case', sources: [{ url: 'https://www.dvidshub.net/video/1' }] },
+      { id: 'd-case' },
+    ]);
+    expect(index.casesCiting(['file:dow-uap-d7-mission-report-arabian-gulf-2020', 'fileid:dow-uap-d7'])).toEqual(['a-case', 'b-case']);
+    expect(index.casesCiting(['naid:1'])).toEqual([]);
   });
 });

@@ -56,3 +56,33 @@ export function pagesNamedIn(text: string): number[] {
   }
   return [...pages].sort((a, b) => a - b);
 }
+
+/** A case as the linker needs it: its id and its sources. */
+export interface CitingCase {
+  id: string;
+  sources?: CitedSource[];
+}
+
+/** Which cases cite which keys: built once from the case records, asked once per corpus file. */
+export class CaseCitationIndex {
+  private readonly casesByKey = new Map<string, Set<string>>();
+
+  constructor(cases: Iterable<CitingCase>) {
+    for (const record of cases) {
+      for (const source of record.sources ?? []) {
+        for (const key of citationOfSource(source).keys) {
+          const ids = this.casesByKey.get(key) ?? new Set<string>();
+          ids.add(record.id);
+          this.casesByKey.set(key, ids);
+        }
+      }
+    }
+  }
+
+  /** The ids of the cases citing a file with these keys, sorted. */
+  casesCiting(keys: readonly string[]): string[] {
+    const ids = new Set<string>();
+    for (const key of keys) for (const id of this.casesByKey.get(key) ?? []) ids.add(id);
+    return [...ids].sort();
+  }
+}

@@ -7,3 +7,5 @@ export * from './record-card';
 export * from './release-manifest';
 export * from './transcript.parser';
 export * from './case-citations';
+export * from './document-index.definition';
+export * from './documents-index.provider';

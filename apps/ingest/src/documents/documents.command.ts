@@ -1,0 +1,50 @@
+import { ConsoleLogger, Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Command } from 'commander';
+import { createProgressBar } from '../indexing/progress-bar';
+import { IngestModule } from '../ingest.module';
+import { DocumentIndexer, type DocumentIngestOutcome, MAX_BAD_FILE_SHARE } from './document-indexer';
+
+/** `ingest documents <dir>`: the corpus of government documents into the documents alias. */
+export function documentsCommand(): Command {
+  return new Command('documents')
+    .description(
+      'Index a corpus folder of government documents (ufo-files-archive-ocr/v1) behind the documents alias, one Elasticsearch document per page.',
+    )
+    .argument('<dir>', 'the corpus folder (e.g. ../shared/documents)')
+    .option('--cases <path>', 'case records whose sources link cases to documents', 'data/cases')
+    .option('--sources <dir>', 'the folder holding the release manifests', 'data/sources')
+    .option('--max-bad-share <share>', 'the share of unreadable files above which nothing is indexed', String(MAX_BAD_FILE_SHARE))
+    .addHelpText('after', '\nEnvironment: ELASTICSEARCH_URL, DOCUMENTS_ALIAS (default documents).')
+    .action(async (dir: string, options: { cases: string; sources: string; maxBadShare: string }) => {
+      const share = Number(options.maxBadShare);
+      if (!(share >= 0 && share <= 1)) throw new Error(`--max-bad-share must be a share from 0 to 1, not ${options.maxBadShare}`);
+      const app = await NestFactory.createApplicationContext(IngestModule.register(), { logger: ['warn', 'error'] });
+      app.useLogger(new ConsoleLogger({ logLevels: ['log', 'warn', 'error'] }));
+      try {
+        const outcome = await app
+          .get(DocumentIndexer)
+          .ingest(dir, { casesPath: options.cases, sourcesDir: options.sources, maxBadShare: share }, createProgressBar('pages'));
+        const message = formatDocumentOutcome(outcome);
+        if (outcome.status === 'too-many-bad') {
+          console.error(message);
+          process.exitCode = 1;
+        } else {
+          Logger.log(message, 'Ingest');
+        }
+      } finally {
+        await app.close();
+      }
+    });
+}
+
+export function formatDocumentOutcome(outcome: DocumentIngestOutcome): string {
+  const skipped = outcome.problems.map((problem) => `  ${problem.file}: ${problem.message}`).join('\n');
+  if (outcome.status === 'too-many-bad') {
+    return `${outcome.problems.length} of ${outcome.files} files are unreadable, more than the allowed share; nothing was indexed and the live index is untouched:\n${skipped}`;
+  }
+  return (
+    `Indexed ${outcome.pages} pages of ${outcome.documents} documents into ${outcome.index} (${outcome.linked} cited by cases); ` +
+    `skipped ${outcome.problems.length} unreadable file(s)${outcome.problems.length ? `:\n${skipped}` : ''}`
+  );
+}
