@@ -106,9 +106,17 @@ describe('ingest documents', () => {
     const before = await liveIndex();
     const outcome = await ingestDocuments(ALIAS, corpusWithBrokenFiles(3), { maxBadShare: 0.2 });
     expect(outcome).toMatchObject({ status: 'too-many-bad', files: 10 });
-    expect(outcome.problems).toHaveLength(3);
+    expect(outcome.status === 'too-many-bad' && outcome.problems).toHaveLength(3);
     expect(await liveIndex()).toBe(before);
     expect(await ownedIndices()).toEqual([before]);
+  });
+
+  it('does nothing with --if-changed when the live index holds this corpus', async () => {
+    // The live index holds the corpus with a broken file (above), so this one is new to it.
+    expect(await ingestDocuments(ALIAS, DOCUMENT_FIXTURES, { ifChanged: true })).toMatchObject({ status: 'indexed' });
+    const live = await liveIndex();
+    expect(await ingestDocuments(ALIAS, DOCUMENT_FIXTURES, { ifChanged: true })).toEqual({ status: 'unchanged', index: live });
+    expect(await liveIndex()).toBe(live);
   });
 
   it('runs as `ingest documents <dir>`, printing what it skipped, and fails with too many bad files', () => {

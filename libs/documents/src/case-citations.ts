@@ -66,6 +66,8 @@ export interface CitingCase {
 /** Which cases cite which keys: built once from the case records, asked once per corpus file. */
 export class CaseCitationIndex {
   private readonly casesByKey = new Map<string, Set<string>>();
+  /** The citations as text, sorted: equal for equal links (the ingest's --if-changed compares it). */
+  readonly fingerprint: string;
 
   constructor(cases: Iterable<CitingCase>) {
     for (const record of cases) {
@@ -77,6 +79,10 @@ export class CaseCitationIndex {
         }
       }
     }
+    this.fingerprint = [...this.casesByKey]
+      .map(([key, ids]) => `${key}=${[...ids].sort().join(',')}`)
+      .sort()
+      .join('\n');
   }
 
   /** The ids of the cases citing a file with these keys, sorted. */

@@ -1,5 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   CaseCitationIndex,
@@ -31,9 +33,12 @@ export interface DocumentIngestOptions {
   /** data/sources, holding RELEASE_MANIFESTS. */
   sourcesDir: string;
   maxBadShare?: number;
+  /** Do nothing when the live index was built from this very corpus, manifests and cases (see corpusSignature). */
+  ifChanged?: boolean;
 }
 
 export type DocumentIngestOutcome =
+  | { status: 'unchanged'; index: string }
   | { status: 'too-many-bad'; files: number; problems: CorpusProblem[] }
   | {
       status: 'indexed';
@@ -70,6 +75,14 @@ export class DocumentIndexer implements OnApplicationShutdown {
     const citations = new CaseCitationIndex(await readCases(options.casesPath));
     const files = await listCorpusFiles(dir);
     if (files.length === 0) throw new Error(`${dir} holds no document files (.txt or .tsv in the ufo-files-archive-ocr/v1 layout)`);
+    const signature = await corpusSignature(dir, files, [...RELEASE_MANIFESTS.map((file) => join(options.sourcesDir, file))], citations.fingerprint);
+    if (options.ifChanged) {
+      const [live] = (await this.index.indicesBehindAlias()).reverse();
+      if (live && (await this.index.mappingMeta(live))?.corpusSignature === signature) {
+        this.logger.log(`Alias ${this.alias} already serves this corpus (${signature}); nothing to do`);
+        return { status: 'unchanged', index: live };
+      }
+    }
 
     // Pass 1: validate every file and count pages.
     const problems: CorpusProblem[] = [];
@@ -93,7 +106,10 @@ export class DocumentIndexer implements OnApplicationShutdown {
       index,
       // No replicas and no refresh while loading; nobody reads the index until the alias moves.
       { ...DOCUMENT_INDEX_SETTINGS, number_of_replicas: 0, refresh_interval: '-1' },
-      { ...DOCUMENT_INDEX_MAPPINGS, _meta: { ...DOCUMENT_INDEX_MAPPINGS._meta, documentCount: readable.length, pageCount: pages } },
+      {
+        ...DOCUMENT_INDEX_MAPPINGS,
+        _meta: { ...DOCUMENT_INDEX_MAPPINGS._meta, documentCount: readable.length, pageCount: pages, corpusSignature: signature },
+      },
     );
     this.logger.log(`Created index ${index}`);
     let documents = 0;
@@ -148,6 +164,21 @@ export class DocumentIndexer implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await this.index.close();
   }
+}
+
+/**
+ * What decides the index's content, cheaply: every corpus file's path, size and modification
+ * time, the manifests' bytes and the cases' citations. Equal signatures, equal index.
+ */
+async function corpusSignature(dir: string, files: string[], manifests: string[], cases: string): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of files) {
+    const info = await stat(join(dir, file));
+    hash.update(`${file}\t${info.size}\t${info.mtimeMs}\n`);
+  }
+  for (const manifest of manifests) hash.update(readFileSync(manifest));
+  hash.update(cases);
+  return hash.digest('hex').slice(0, 16);
 }
 
 /** The case records' ids and sources, from any dataset form the case ingest reads; unreadable records are the case ingest's to report. */

@@ -1,6 +1,8 @@
 import { ConsoleLogger, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { existsSync } from 'node:fs';
 import { Command } from 'commander';
+import { AppConfigService } from '@app/config';
 import { createProgressBar } from '../indexing/progress-bar';
 import { IngestModule } from '../ingest.module';
 import { DocumentIndexer, type DocumentIngestOutcome, MAX_BAD_FILE_SHARE } from './document-indexer';
@@ -11,20 +13,34 @@ export function documentsCommand(): Command {
     .description(
       'Index a corpus folder of government documents (ufo-files-archive-ocr/v1) behind the documents alias, one Elasticsearch document per page.',
     )
-    .argument('<dir>', 'the corpus folder (e.g. ../shared/documents)')
+    .argument('[dir]', 'the corpus folder (e.g. ../shared/documents); default DOCUMENTS_DIR, and nothing to do when that is empty')
     .option('--cases <path>', 'case records whose sources link cases to documents', 'data/cases')
     .option('--sources <dir>', 'the folder holding the release manifests', 'data/sources')
+    .option('--if-changed', 'do nothing when the live index was built from this corpus, these manifests and cases')
     .option('--max-bad-share <share>', 'the share of unreadable files above which nothing is indexed', String(MAX_BAD_FILE_SHARE))
     .addHelpText('after', '\nEnvironment: ELASTICSEARCH_URL, DOCUMENTS_ALIAS (default documents).')
-    .action(async (dir: string, options: { cases: string; sources: string; maxBadShare: string }) => {
+    .action(async (given: string | undefined, options: { cases: string; sources: string; maxBadShare: string; ifChanged?: boolean }) => {
       const share = Number(options.maxBadShare);
       if (!(share >= 0 && share <= 1)) throw new Error(`--max-bad-share must be a share from 0 to 1, not ${options.maxBadShare}`);
       const app = await NestFactory.createApplicationContext(IngestModule.register(), { logger: ['warn', 'error'] });
       app.useLogger(new ConsoleLogger({ logLevels: ['log', 'warn', 'error'] }));
       try {
+        const dir = given ?? app.get(AppConfigService).get('DOCUMENTS_DIR', { infer: true });
+        if (!dir) {
+          Logger.log(
+            'DOCUMENTS_DIR is not set and no folder was given: no documents indexed (the document endpoints serve an empty archive)',
+            'Ingest',
+          );
+          return;
+        }
+        if (!existsSync(dir)) throw new Error(`the documents folder ${dir} does not exist`);
         const outcome = await app
           .get(DocumentIndexer)
-          .ingest(dir, { casesPath: options.cases, sourcesDir: options.sources, maxBadShare: share }, createProgressBar('pages'));
+          .ingest(
+            dir,
+            { casesPath: options.cases, sourcesDir: options.sources, maxBadShare: share, ifChanged: options.ifChanged },
+            createProgressBar('pages'),
+          );
         const message = formatDocumentOutcome(outcome);
         if (outcome.status === 'too-many-bad') {
           console.error(message);
@@ -39,6 +55,7 @@ export function documentsCommand(): Command {
 }
 
 export function formatDocumentOutcome(outcome: DocumentIngestOutcome): string {
+  if (outcome.status === 'unchanged') return `The documents alias already serves this corpus from ${outcome.index}; nothing indexed`;
   const skipped = outcome.problems.map((problem) => `  ${problem.file}: ${problem.message}`).join('\n');
   if (outcome.status === 'too-many-bad') {
     return `${outcome.problems.length} of ${outcome.files} files are unreadable, more than the allowed share; nothing was indexed and the live index is untouched:\n${skipped}`;
