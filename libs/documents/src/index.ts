@@ -9,3 +9,6 @@ export * from './transcript.parser';
 export * from './case-citations';
 export * from './document-index.definition';
 export * from './documents-index.provider';
+export * from './document-search.query';
+export * from './document-search.response';
+export * from './documents.repository';
