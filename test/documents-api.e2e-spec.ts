@@ -1,22 +1,27 @@
-import { request, RunningApi, startApi } from './support/archive-harness';
+import { FIXTURE, ingest, request, RunningApi, startApi } from './support/archive-harness';
 import { DOCUMENT_FIXTURES, ingestDocuments } from './support/documents-harness';
 
 const ALIAS = 'e2e-documents-api';
 const NOTICE =
   "The text of these government files was made by machine (OCR, the PDF's own text layer, or speech-to-text) and may contain errors; " +
   "the government's own file, linked as governmentUrl, is the record.";
+const CASES = 'e2e-documents-api-cases';
 let api: RunningApi;
 let empty: RunningApi;
+let cases: RunningApi;
 
 beforeAll(async () => {
   expect((await ingestDocuments(ALIAS, DOCUMENT_FIXTURES)).status).toBe('indexed');
   api = await startApi({ DOCUMENTS_ALIAS: ALIAS });
   empty = await startApi({ DOCUMENTS_ALIAS: 'e2e-documents-never-indexed' });
+  expect((await ingest(CASES, FIXTURE)).status).toBe('indexed');
+  cases = await startApi({ DOCUMENTS_ALIAS: ALIAS, CASES_ALIAS: CASES });
 });
 
 afterAll(async () => {
   await api?.close();
   await empty?.close();
+  await cases?.close();
 });
 
 describe('GET /api/documents', () => {
@@ -101,6 +106,24 @@ describe('GET /api/documents/{id}', () => {
     const { status, body } = await request(api.baseUrl, '/api/documents/nara-1');
     expect(status).toBe(404);
     expect(body.error).toEqual({ status: 404, code: 'document_not_found', message: 'No document has the id nara-1', id: 'nara-1' });
+  });
+});
+
+describe('cases and documents', () => {
+  it('lists the cases citing a document, and the documents a case cites', async () => {
+    const document = await request(api.baseUrl, '/api/documents/doe-uap-d001-pantex-image');
+    expect(document.body.document).toMatchObject({
+      title: 'DOE-UAP-D001, Enhanced PANTEX Imagery',
+      caseIds: ['2015-pantex-plant-unidentified-object'],
+      cases: [{ id: '2015-pantex-plant-unidentified-object', url: '/api/cases/2015-pantex-plant-unidentified-object' }],
+    });
+    const filtered = await request(api.baseUrl, '/api/documents?caseId=2015-pantex-plant-unidentified-object');
+    expect(filtered.body.documents.map((hit: { id: string }) => hit.id)).toEqual(['doe-uap-d001-pantex-image']);
+    const record = await request(cases.baseUrl, '/api/cases/2015-pantex-plant-unidentified-object');
+    expect(record.status).toBe(200);
+    expect(record.body.documents).toEqual([{ id: 'doe-uap-d001-pantex-image', title: 'DOE-UAP-D001, Enhanced PANTEX Imagery', pages: [] }]);
+    const none = await request(cases.baseUrl, '/api/cases/1967-shag-harbour');
+    expect(none.body.documents).toEqual([]);
   });
 });
 

@@ -40,9 +40,9 @@ afterAll(async () => {
 describe('ingest documents', () => {
   it('indexes one Elasticsearch document per page behind the alias, with the metadata and the citing cases beside each page', async () => {
     const outcome = await ingestDocuments(ALIAS, DOCUMENT_FIXTURES);
-    expect(outcome).toMatchObject({ status: 'indexed', files: 7, documents: 7, pages: 9, problems: [], dropped: [] });
+    expect(outcome).toMatchObject({ status: 'indexed', files: 8, documents: 8, pages: 10, problems: [], dropped: [] });
     const index = await liveIndex();
-    expect(await client.count({ index: ALIAS })).toMatchObject({ count: 9 });
+    expect(await client.count({ index: ALIAS })).toMatchObject({ count: 10 });
     const page = await client.get({ index: ALIAS, id: 'nara-28900001:2' });
     expect(page._source).toEqual({
       documentId: 'nara-28900001',
@@ -66,7 +66,7 @@ describe('ingest documents', () => {
       text: 'The professors at the college watched the lights cross the sky in a semicircle formation.',
     });
     const mapping = await client.indices.getMapping({ index });
-    expect(mapping[index].mappings._meta).toMatchObject({ documentCount: 7, pageCount: 9 });
+    expect(mapping[index].mappings._meta).toMatchObject({ documentCount: 8, pageCount: 10 });
   });
 
   it('links a document to the cases whose sources cite it', async () => {
@@ -95,9 +95,9 @@ describe('ingest documents', () => {
     const outcome = await ingestDocuments(ALIAS, corpusWithBrokenFiles(1), { maxBadShare: 0.2 });
     expect(outcome).toMatchObject({
       status: 'indexed',
-      files: 8,
-      documents: 7,
-      pages: 9,
+      files: 9,
+      documents: 8,
+      pages: 10,
       problems: [{ file: 'FBI-Vault-UFO/pdfs/broken-1.txt', message: 'the header has no source_file' }],
     });
   });
@@ -105,7 +105,7 @@ describe('ingest documents', () => {
   it('leaves the live index untouched when more than the allowed share of files is broken', async () => {
     const before = await liveIndex();
     const outcome = await ingestDocuments(ALIAS, corpusWithBrokenFiles(3), { maxBadShare: 0.2 });
-    expect(outcome).toMatchObject({ status: 'too-many-bad', files: 10 });
+    expect(outcome).toMatchObject({ status: 'too-many-bad', files: 11 });
     expect(outcome.status === 'too-many-bad' && outcome.problems).toHaveLength(3);
     expect(await liveIndex()).toBe(before);
     expect(await ownedIndices()).toEqual([before]);
@@ -143,11 +143,11 @@ describe('ingest documents', () => {
       );
     const good = run(DOCUMENT_FIXTURES);
     expect(good.status).toBe(0);
-    expect(good.stdout).toContain('Indexed 9 pages of 7 documents');
+    expect(good.stdout).toContain('Indexed 10 pages of 8 documents');
     expect(good.stdout).toContain('skipped 0 unreadable file(s)');
     const bad = run(corpusWithBrokenFiles(1));
     expect(bad.status).toBe(1);
-    expect(bad.stderr).toContain('1 of 8 files are unreadable, more than the allowed share; nothing was indexed and the live index is untouched:');
+    expect(bad.stderr).toContain('1 of 9 files are unreadable, more than the allowed share; nothing was indexed and the live index is untouched:');
     expect(bad.stderr).toContain('FBI-Vault-UFO/pdfs/broken-1.txt: the header has no source_file');
   });
 });

@@ -28,6 +28,7 @@ describe('readCorpus on the fixture corpus', () => {
       'National-Archives-UAP-Bulk/documents/733667/733667-001-001.txt',
       'War-Gov-PURSUE/release-01/documents/dow-uap-d7-mission-report-arabian-gulf-2020.txt',
       'War-Gov-PURSUE/release-01/videos/dod-100000001.tsv',
+      'War-Gov-PURSUE/release-02/documents/doe-uap-d001-pantex-image.txt',
       'War-Gov-PURSUE/release-06/documents/dow-uap-d104-final-personnel-record-for-newhouse-delbert-c-us-navy-1957.txt',
     ]);
   });
@@ -42,6 +43,7 @@ describe('readCorpus on the fixture corpus', () => {
       'national-archives-uap-bulk-733667-001-001',
       'dow-uap-d7-mission-report-arabian-gulf-2020',
       'dod-100000001',
+      'doe-uap-d001-pantex-image',
       'dow-uap-d104-final-personnel-record-for-newhouse-delbert-c-us-navy-1957',
     ]);
     expect(byId['dow-uap-d7-mission-report-arabian-gulf-2020']).toEqual({

@@ -1,6 +1,12 @@
 import type { ArchiveIndexService } from '@app/search';
 import { pageId } from './document-index.definition';
-import { documentPagesRequest, documentSearchRequest, type DocumentSearchParams, pageHighlightRequest } from './document-search.query';
+import {
+  caseDocumentsRequest,
+  documentPagesRequest,
+  documentSearchRequest,
+  type DocumentSearchParams,
+  pageHighlightRequest,
+} from './document-search.query';
 import { type DocumentFacts, documentFactsOf, type DocumentSearchResult, readDocumentSearch } from './document-search.response';
 
 export interface StoredPage {
@@ -52,6 +58,20 @@ export class DocumentsRepository {
     return response.hits.hits.map((hit) => ({ page: Number(hit.fields?.page?.[0]), chars: Number(hit.fields?.chars?.[0]) }));
   }
 
+  /** The documents holding any of these citation keys, by id. */
+  async citedBy(keys: string[]): Promise<CitedDocument[]> {
+    if (keys.length === 0) return [];
+    const response = await this.index.search<{ documentId: string; title: string; citationKeys: string[] }>({
+      index: this.index.alias,
+      ...caseDocumentsRequest(keys),
+    });
+    return response.hits.hits.map((hit) => ({
+      id: hit._source!.documentId,
+      title: hit._source!.title,
+      citationKeys: hit._source!.citationKeys ?? [],
+    }));
+  }
+
   /** The page's whole text, HTML-escaped, with q's matches in `<mark>`; null when nothing on it matches. */
   async highlightedPage(documentId: string, page: number, q: string): Promise<string | null> {
     const response = await this.index.search({ index: this.index.alias, ...pageHighlightRequest(documentId, page, q) });
@@ -59,4 +79,10 @@ export class DocumentsRepository {
     const english = highlight?.text?.[0];
     return (english?.includes('<mark>') ? english : (highlight?.['text.exact']?.[0] ?? null)) ?? null;
   }
+}
+
+export interface CitedDocument {
+  id: string;
+  title: string;
+  citationKeys: string[];
 }

@@ -12,3 +12,4 @@ export * from './documents-index.provider';
 export * from './document-search.query';
 export * from './document-search.response';
 export * from './documents.repository';
+export * from './case-documents';

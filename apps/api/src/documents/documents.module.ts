@@ -3,6 +3,7 @@ import { AppConfigService } from '@app/config';
 import { DOCUMENTS_INDEX, documentsIndexProvider, DocumentsRepository } from '@app/documents';
 import { ArchiveGenerationTracker, ArchiveIndexService } from '@app/search';
 import { ResponseCacheModule } from '../response-cache/response-cache.module';
+import { CaseDocumentsService } from './case-documents.service';
 import { DocumentsController } from './documents.controller';
 import { DOCUMENT_GENERATIONS, DocumentsService } from './documents.service';
 
@@ -19,8 +20,10 @@ import { DOCUMENT_GENERATIONS, DocumentsService } from './documents.service';
     },
     { provide: DocumentsRepository, inject: [DOCUMENTS_INDEX], useFactory: (index: ArchiveIndexService) => new DocumentsRepository(index) },
     DocumentsService,
+    CaseDocumentsService,
   ],
-  exports: [DocumentsRepository, DOCUMENT_GENERATIONS],
+  // The case endpoints list each case's documents.
+  exports: [CaseDocumentsService],
 })
 export class DocumentsModule implements OnApplicationShutdown {
   constructor(@Inject(DOCUMENTS_INDEX) private readonly index: ArchiveIndexService) {}

@@ -75,46 +75,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/stats': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Counts over the archive, or over the cases the list filters keep
-     * @description Takes every filter of GET /api/cases; without any it counts the whole archive.
-     */
-    get: operations['getStats'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/suggest': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Case titles and place names that complete the text typed so far
-     * @description Up to limit completions, in English (every typed word as the start of a word: "Rendlesham Fo") or Chinese (any two or more characters of a title or place name; Traditional input accepted), each with its case id and the language matched.
-     */
-    get: operations['suggest'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/documents': {
     parameters: {
       query?: never;
@@ -161,6 +121,46 @@ export interface paths {
     };
     /** One document: its facts, its pages and the cases that cite it */
     get: operations['getDocument'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/stats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Counts over the archive, or over the cases the list filters keep
+     * @description Takes every filter of GET /api/cases; without any it counts the whole archive.
+     */
+    get: operations['getStats'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/suggest': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Case titles and place names that complete the text typed so far
+     * @description Up to limit completions, in English (every typed word as the start of a word: "Rendlesham Fo") or Chinese (any two or more characters of a title or place name; Traditional input accepted), each with its case id and the language matched.
+     */
+    get: operations['suggest'];
     put?: never;
     post?: never;
     delete?: never;
@@ -671,6 +671,16 @@ export interface components {
       /** @description Most similar first; never the case itself. */
       cases: components['schemas']['CaseSummaryDto'][];
     };
+    CaseDocumentDto: {
+      /**
+       * @description The document id (GET /api/documents/{id}).
+       * @example nara-28929264
+       */
+      id: string;
+      title: string;
+      /** @description The pages the case's sources name (empty when they name none). */
+      pages: number[];
+    };
     CaseResponseDto: {
       /**
        * @description Always 1.
@@ -680,83 +690,8 @@ export interface components {
       /** @description Public-domain sources; the organised bilingual presentation is the operator's, free with attribution. */
       license: string;
       case: components['schemas']['CaseRecordDto'];
-    };
-    YearRangeDto: {
-      /** @description Earliest incident year of a dated case (datePrecision not unknown); null when there is none. */
-      from: number | null;
-      /** @description Latest incident year of a dated case (datePrecision not unknown); null when there is none. */
-      to: number | null;
-    };
-    StatsResponseDto: {
-      /**
-       * @description Always 1.
-       * @enum {integer}
-       */
-      version: 1;
-      /** @description Public-domain sources; the organised bilingual presentation is the operator's, free with attribution. */
-      license: string;
-      total: number;
-      withVideo: number;
-      yearRange: components['schemas']['YearRangeDto'];
-      /** @description Every type (military, radar, mass, photo, astronaut, document, crash), zeros included. */
-      byType: {
-        [key: string]: number;
-      };
-      /** @description The spec's tranches (PURSUE-1, PURSUE-2, PURSUE-3, pre-disclosure), zeros included, and every other tranche present. */
-      byTranche: {
-        [key: string]: number;
-      };
-      /** @description Country code -> cases. */
-      byCountry: {
-        [key: string]: number;
-      };
-      /** @description Incident year -> cases, oldest first; only years with a case. Cases of datePrecision unknown count in no year (but in total). */
-      byYear: {
-        [key: string]: number;
-      };
-      /**
-       * Format: date
-       * @description The newest updatedAt among the counted cases; null when there are none.
-       */
-      lastUpdated: string | null;
-      /** @description The day each PURSUE tranche was published, e.g. {"PURSUE-1": "2026-05-08"}. */
-      releases: {
-        [key: string]: string;
-      };
-    };
-    SuggestionDto: {
-      /** @example 1980-rendlesham-forest */
-      id: string;
-      /**
-       * @description The completed title or place name, in the language it matched.
-       * @example Rendlesham Forest: "unexplained lights" outside RAF Woodbridge
-       */
-      text: string;
-      /**
-       * @description Whether text is the case title or its place name.
-       * @enum {string}
-       */
-      field: 'title' | 'place';
-      /**
-       * @description The language matched (zh: Simplified Chinese, also for Traditional input).
-       * @enum {string}
-       */
-      language: 'en' | 'zh';
-      /** @description The case's title in that language (for a place name, which case it is). */
-      title: string;
-    };
-    SuggestResponseDto: {
-      /**
-       * @description Always 1.
-       * @enum {integer}
-       */
-      version: 1;
-      /** @description Public-domain sources; the organised bilingual presentation is the operator's, free with attribution. */
-      license: string;
-      /** @description The text the suggestions complete, as searched (trimmed). */
-      q: string;
-      /** @description Most relevant first; empty when nothing starts with the text. */
-      suggestions: components['schemas']['SuggestionDto'][];
+      /** @description The government documents this case's sources cite, from the document archive (matched by war.gov file name, NAID or DVIDS id); empty when none is indexed. */
+      documents: components['schemas']['CaseDocumentDto'][];
     };
     MatchingPageDto: {
       page: number;
@@ -947,6 +882,83 @@ export interface components {
       /** @description The text of these government files was made by machine (OCR, the PDF's own text layer, or speech-to-text) and may contain errors; the government's own file, linked as governmentUrl, is the record. */
       notice: string;
       document: components['schemas']['DocumentDetailDto'];
+    };
+    YearRangeDto: {
+      /** @description Earliest incident year of a dated case (datePrecision not unknown); null when there is none. */
+      from: number | null;
+      /** @description Latest incident year of a dated case (datePrecision not unknown); null when there is none. */
+      to: number | null;
+    };
+    StatsResponseDto: {
+      /**
+       * @description Always 1.
+       * @enum {integer}
+       */
+      version: 1;
+      /** @description Public-domain sources; the organised bilingual presentation is the operator's, free with attribution. */
+      license: string;
+      total: number;
+      withVideo: number;
+      yearRange: components['schemas']['YearRangeDto'];
+      /** @description Every type (military, radar, mass, photo, astronaut, document, crash), zeros included. */
+      byType: {
+        [key: string]: number;
+      };
+      /** @description The spec's tranches (PURSUE-1, PURSUE-2, PURSUE-3, pre-disclosure), zeros included, and every other tranche present. */
+      byTranche: {
+        [key: string]: number;
+      };
+      /** @description Country code -> cases. */
+      byCountry: {
+        [key: string]: number;
+      };
+      /** @description Incident year -> cases, oldest first; only years with a case. Cases of datePrecision unknown count in no year (but in total). */
+      byYear: {
+        [key: string]: number;
+      };
+      /**
+       * Format: date
+       * @description The newest updatedAt among the counted cases; null when there are none.
+       */
+      lastUpdated: string | null;
+      /** @description The day each PURSUE tranche was published, e.g. {"PURSUE-1": "2026-05-08"}. */
+      releases: {
+        [key: string]: string;
+      };
+    };
+    SuggestionDto: {
+      /** @example 1980-rendlesham-forest */
+      id: string;
+      /**
+       * @description The completed title or place name, in the language it matched.
+       * @example Rendlesham Forest: "unexplained lights" outside RAF Woodbridge
+       */
+      text: string;
+      /**
+       * @description Whether text is the case title or its place name.
+       * @enum {string}
+       */
+      field: 'title' | 'place';
+      /**
+       * @description The language matched (zh: Simplified Chinese, also for Traditional input).
+       * @enum {string}
+       */
+      language: 'en' | 'zh';
+      /** @description The case's title in that language (for a place name, which case it is). */
+      title: string;
+    };
+    SuggestResponseDto: {
+      /**
+       * @description Always 1.
+       * @enum {integer}
+       */
+      version: 1;
+      /** @description Public-domain sources; the organised bilingual presentation is the operator's, free with attribution. */
+      license: string;
+      /** @description The text the suggestions complete, as searched (trimmed). */
+      q: string;
+      /** @description Most relevant first; empty when nothing starts with the text. */
+      suggestions: components['schemas']['SuggestionDto'][];
     };
   };
   responses: never;
@@ -1419,218 +1431,6 @@ export interface operations {
       };
     };
   };
-  getStats: {
-    parameters: {
-      query?: {
-        /** @description Only cases of these types: one or more of military, radar, mass, photo, astronaut, document, crash, comma-separated (any of them). */
-        type?: string;
-        /** @description Only cases of these credibility levels: one or more of official, corroborated, reported, explained, comma-separated. */
-        credibility?: string;
-        /** @description pre-disclosure or PURSUE-<n> (n >= 1), in any letter case; several comma-separated. */
-        tranche?: string;
-        /** @description ISO 3166-1 alpha-2 codes in any letter case, comma-separated, or ZZ for no single country. */
-        country?: string;
-        /** @description How exact the case's point is: one or more of site, locality, region, area, unknown, comma-separated (e.g. site,locality). */
-        precision?: string;
-        /** @description Only cases with (true) or without (false) video. */
-        hasVideo?: 'true' | 'false';
-        /** @description Incident year, four digits. Never matches a case of datePrecision unknown. */
-        year?: number;
-        /** @description Incidents on or after the start of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). Never matches a case of datePrecision unknown. */
-        dateFrom?: string;
-        /** @description Incidents on or before the end of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). Never matches a case of datePrecision unknown. */
-        dateTo?: string;
-        /** @description Only cases placed inside this box: minLng,minLat,maxLng,maxLat in degrees. minLng above maxLng is a box across the antimeridian. Cases of precision unknown are never inside. */
-        bbox?: string;
-        /** @description A point lat,lng in degrees: keeps only cases placed on a map (never precision unknown); with radiusKm, only those that close; enables sort=distance. */
-        near?: string;
-        /** @description With near: at most this many kilometres (above 0) from it. */
-        radiusKm?: number;
-        /** @description Plain-text keywords in both languages over titles, place names and summaries, then (lower) detail, specs and sources; cases with every word first, misspellings and a last word still being typed forgiven (see each hit's match, and suggestion). Trimmed; no query syntax. */
-        q?: string;
-        /** @description Only cases added or changed on or after this UTC day: a date YYYY-MM-DD, or a timestamp with a time zone (its whole UTC day counts). */
-        updatedSince?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The statistics. */
-      200: {
-        headers: {
-          /** @description The request id; also the errorId of a 500. */
-          'X-Request-Id'?: string;
-          /** @description The quota policy (draft-ietf-httpapi-ratelimit-headers): "<policy>";q=<requests>;w=<window seconds>. */
-          'RateLimit-Policy'?: string;
-          /** @description What is left: "<policy>";r=<remaining>;t=<seconds until reset>. */
-          RateLimit?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['StatsResponseDto'];
-        };
-      };
-      /** @description A parameter is invalid. */
-      400: {
-        headers: {
-          /** @description The request id; also the errorId of a 500. */
-          'X-Request-Id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['InvalidParameterResponseDto'];
-        };
-      };
-      /** @description An API key was sent but is unknown or malformed (no key at all is fine). */
-      401: {
-        headers: {
-          /** @description The request id; also the errorId of a 500. */
-          'X-Request-Id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['InvalidApiKeyResponseDto'];
-        };
-      };
-      /** @description Over quota. Retry after the given seconds, or ask the operator for a key. */
-      429: {
-        headers: {
-          /** @description The request id; also the errorId of a 500. */
-          'X-Request-Id'?: string;
-          /** @description The quota policy (draft-ietf-httpapi-ratelimit-headers): "<policy>";q=<requests>;w=<window seconds>. */
-          'RateLimit-Policy'?: string;
-          /** @description What is left: "<policy>";r=<remaining>;t=<seconds until reset>. */
-          RateLimit?: string;
-          /** @description Seconds until the quota resets. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['RateLimitedResponseDto'];
-        };
-      };
-      /** @description Unexpected error; errorId is in the server log. */
-      500: {
-        headers: {
-          /** @description The request id; also the errorId of a 500. */
-          'X-Request-Id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['InternalErrorResponseDto'];
-        };
-      };
-      /** @description Elasticsearch is unreachable or the archive is not indexed yet. */
-      503: {
-        headers: {
-          /** @description The request id; also the errorId of a 500. */
-          'X-Request-Id'?: string;
-          /** @description Seconds to wait before retrying. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['UnavailableResponseDto'];
-        };
-      };
-    };
-  };
-  suggest: {
-    parameters: {
-      query: {
-        /** @description What has been typed so far, in English or Chinese (Simplified or Traditional). Trimmed; must not be empty. */
-        q: string;
-        /** @description Suggestions wanted. */
-        limit?: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The suggestions. */
-      200: {
-        headers: {
-          /** @description The request id; also the errorId of a 500. */
-          'X-Request-Id'?: string;
-          /** @description The quota policy (draft-ietf-httpapi-ratelimit-headers): "<policy>";q=<requests>;w=<window seconds>. */
-          'RateLimit-Policy'?: string;
-          /** @description What is left: "<policy>";r=<remaining>;t=<seconds until reset>. */
-          RateLimit?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SuggestResponseDto'];
-        };
-      };
-      /** @description q is missing, empty or too long, or limit is not 1-10; error.parameters names each one. */
-      400: {
-        headers: {
-          /** @description The request id; also the errorId of a 500. */
-          'X-Request-Id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['InvalidParameterResponseDto'];
-        };
-      };
-      /** @description An API key was sent but is unknown or malformed (no key at all is fine). */
-      401: {
-        headers: {
-          /** @description The request id; also the errorId of a 500. */
-          'X-Request-Id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['InvalidApiKeyResponseDto'];
-        };
-      };
-      /** @description Over quota. Retry after the given seconds, or ask the operator for a key. */
-      429: {
-        headers: {
-          /** @description The request id; also the errorId of a 500. */
-          'X-Request-Id'?: string;
-          /** @description The quota policy (draft-ietf-httpapi-ratelimit-headers): "<policy>";q=<requests>;w=<window seconds>. */
-          'RateLimit-Policy'?: string;
-          /** @description What is left: "<policy>";r=<remaining>;t=<seconds until reset>. */
-          RateLimit?: string;
-          /** @description Seconds until the quota resets. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['RateLimitedResponseDto'];
-        };
-      };
-      /** @description Unexpected error; errorId is in the server log. */
-      500: {
-        headers: {
-          /** @description The request id; also the errorId of a 500. */
-          'X-Request-Id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['InternalErrorResponseDto'];
-        };
-      };
-      /** @description Elasticsearch is unreachable or the archive is not indexed yet. */
-      503: {
-        headers: {
-          /** @description The request id; also the errorId of a 500. */
-          'X-Request-Id'?: string;
-          /** @description Seconds to wait before retrying. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['UnavailableResponseDto'];
-        };
-      };
-    };
-  };
   listDocuments: {
     parameters: {
       query?: {
@@ -1898,6 +1698,218 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['NotFoundResponseDto'];
+        };
+      };
+      /** @description Over quota. Retry after the given seconds, or ask the operator for a key. */
+      429: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          /** @description The quota policy (draft-ietf-httpapi-ratelimit-headers): "<policy>";q=<requests>;w=<window seconds>. */
+          'RateLimit-Policy'?: string;
+          /** @description What is left: "<policy>";r=<remaining>;t=<seconds until reset>. */
+          RateLimit?: string;
+          /** @description Seconds until the quota resets. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RateLimitedResponseDto'];
+        };
+      };
+      /** @description Unexpected error; errorId is in the server log. */
+      500: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InternalErrorResponseDto'];
+        };
+      };
+      /** @description Elasticsearch is unreachable or the archive is not indexed yet. */
+      503: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UnavailableResponseDto'];
+        };
+      };
+    };
+  };
+  getStats: {
+    parameters: {
+      query?: {
+        /** @description Only cases of these types: one or more of military, radar, mass, photo, astronaut, document, crash, comma-separated (any of them). */
+        type?: string;
+        /** @description Only cases of these credibility levels: one or more of official, corroborated, reported, explained, comma-separated. */
+        credibility?: string;
+        /** @description pre-disclosure or PURSUE-<n> (n >= 1), in any letter case; several comma-separated. */
+        tranche?: string;
+        /** @description ISO 3166-1 alpha-2 codes in any letter case, comma-separated, or ZZ for no single country. */
+        country?: string;
+        /** @description How exact the case's point is: one or more of site, locality, region, area, unknown, comma-separated (e.g. site,locality). */
+        precision?: string;
+        /** @description Only cases with (true) or without (false) video. */
+        hasVideo?: 'true' | 'false';
+        /** @description Incident year, four digits. Never matches a case of datePrecision unknown. */
+        year?: number;
+        /** @description Incidents on or after the start of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). Never matches a case of datePrecision unknown. */
+        dateFrom?: string;
+        /** @description Incidents on or before the end of this year, month or day (YYYY, YYYY-MM or YYYY-MM-DD). Never matches a case of datePrecision unknown. */
+        dateTo?: string;
+        /** @description Only cases placed inside this box: minLng,minLat,maxLng,maxLat in degrees. minLng above maxLng is a box across the antimeridian. Cases of precision unknown are never inside. */
+        bbox?: string;
+        /** @description A point lat,lng in degrees: keeps only cases placed on a map (never precision unknown); with radiusKm, only those that close; enables sort=distance. */
+        near?: string;
+        /** @description With near: at most this many kilometres (above 0) from it. */
+        radiusKm?: number;
+        /** @description Plain-text keywords in both languages over titles, place names and summaries, then (lower) detail, specs and sources; cases with every word first, misspellings and a last word still being typed forgiven (see each hit's match, and suggestion). Trimmed; no query syntax. */
+        q?: string;
+        /** @description Only cases added or changed on or after this UTC day: a date YYYY-MM-DD, or a timestamp with a time zone (its whole UTC day counts). */
+        updatedSince?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The statistics. */
+      200: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          /** @description The quota policy (draft-ietf-httpapi-ratelimit-headers): "<policy>";q=<requests>;w=<window seconds>. */
+          'RateLimit-Policy'?: string;
+          /** @description What is left: "<policy>";r=<remaining>;t=<seconds until reset>. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StatsResponseDto'];
+        };
+      };
+      /** @description A parameter is invalid. */
+      400: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvalidParameterResponseDto'];
+        };
+      };
+      /** @description An API key was sent but is unknown or malformed (no key at all is fine). */
+      401: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvalidApiKeyResponseDto'];
+        };
+      };
+      /** @description Over quota. Retry after the given seconds, or ask the operator for a key. */
+      429: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          /** @description The quota policy (draft-ietf-httpapi-ratelimit-headers): "<policy>";q=<requests>;w=<window seconds>. */
+          'RateLimit-Policy'?: string;
+          /** @description What is left: "<policy>";r=<remaining>;t=<seconds until reset>. */
+          RateLimit?: string;
+          /** @description Seconds until the quota resets. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RateLimitedResponseDto'];
+        };
+      };
+      /** @description Unexpected error; errorId is in the server log. */
+      500: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InternalErrorResponseDto'];
+        };
+      };
+      /** @description Elasticsearch is unreachable or the archive is not indexed yet. */
+      503: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UnavailableResponseDto'];
+        };
+      };
+    };
+  };
+  suggest: {
+    parameters: {
+      query: {
+        /** @description What has been typed so far, in English or Chinese (Simplified or Traditional). Trimmed; must not be empty. */
+        q: string;
+        /** @description Suggestions wanted. */
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The suggestions. */
+      200: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          /** @description The quota policy (draft-ietf-httpapi-ratelimit-headers): "<policy>";q=<requests>;w=<window seconds>. */
+          'RateLimit-Policy'?: string;
+          /** @description What is left: "<policy>";r=<remaining>;t=<seconds until reset>. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SuggestResponseDto'];
+        };
+      };
+      /** @description q is missing, empty or too long, or limit is not 1-10; error.parameters names each one. */
+      400: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvalidParameterResponseDto'];
+        };
+      };
+      /** @description An API key was sent but is unknown or malformed (no key at all is fine). */
+      401: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvalidApiKeyResponseDto'];
         };
       };
       /** @description Over quota. Retry after the given seconds, or ask the operator for a key. */
@@ -2220,12 +2232,12 @@ export const pathsApiCasesExportGetParametersQuerySortValues: ReadonlyArray<
 export const pathsApiCasesExportGetParametersQueryHighlightValues: ReadonlyArray<
   FlattenedDeepRequired<paths>['/api/cases/export']['get']['parameters']['query']['highlight']
 > = ['true', 'false'];
-export const pathsApiStatsGetParametersQueryHasVideoValues: ReadonlyArray<
-  FlattenedDeepRequired<paths>['/api/stats']['get']['parameters']['query']['hasVideo']
-> = ['true', 'false'];
 export const pathsApiDocumentsGetParametersQueryKindValues: ReadonlyArray<
   FlattenedDeepRequired<paths>['/api/documents']['get']['parameters']['query']['kind']
 > = ['document', 'transcript'];
+export const pathsApiStatsGetParametersQueryHasVideoValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/stats']['get']['parameters']['query']['hasVideo']
+> = ['true', 'false'];
 export const pathsApiFeedAtomGetParametersQueryHasVideoValues: ReadonlyArray<
   FlattenedDeepRequired<paths>['/api/feed.atom']['get']['parameters']['query']['hasVideo']
 > = ['true', 'false'];
@@ -2326,10 +2338,6 @@ export const caseRecordDtoMatchValues: ReadonlyArray<FlattenedDeepRequired<compo
 export const relatedCasesResponseDtoVersionValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['RelatedCasesResponseDto']['version']> =
   [1];
 export const caseResponseDtoVersionValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['CaseResponseDto']['version']> = [1];
-export const statsResponseDtoVersionValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['StatsResponseDto']['version']> = [1];
-export const suggestionDtoFieldValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['SuggestionDto']['field']> = ['title', 'place'];
-export const suggestionDtoLanguageValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['SuggestionDto']['language']> = ['en', 'zh'];
-export const suggestResponseDtoVersionValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['SuggestResponseDto']['version']> = [1];
 export const documentHitDtoKindValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['DocumentHitDto']['kind']> = [
   'document',
   'transcript',
@@ -2358,3 +2366,7 @@ export const documentDetailDtoTextMethodValues: ReadonlyArray<FlattenedDeepRequi
   'speech-to-text',
 ];
 export const documentResponseDtoVersionValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['DocumentResponseDto']['version']> = [1];
+export const statsResponseDtoVersionValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['StatsResponseDto']['version']> = [1];
+export const suggestionDtoFieldValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['SuggestionDto']['field']> = ['title', 'place'];
+export const suggestionDtoLanguageValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['SuggestionDto']['language']> = ['en', 'zh'];
+export const suggestResponseDtoVersionValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['SuggestResponseDto']['version']> = [1];
