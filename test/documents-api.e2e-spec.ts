@@ -57,6 +57,14 @@ describe('GET /api/documents', () => {
     expect(reversed.body.total).toBe(0);
   });
 
+  it('translates a Chinese query through the glossary and says what it searched for', async () => {
+    const { body } = await request(api.baseUrl, `/api/documents?q=${encodeURIComponent('蓝皮书计划 卢伯克 灯光')}`);
+    expect(body.searchedFor).toBe('blue book project lubbock lights');
+    expect(body.documents.map((document: { id: string }) => document.id)).toEqual(['nara-28900001']);
+    const page = await request(api.baseUrl, `/api/documents/nara-28900001/pages/2?q=${encodeURIComponent('灯光')}`);
+    expect(page.body.highlighted).toContain('<mark>lights</mark>');
+  });
+
   it('filters by collection, release, kind, date and agency', async () => {
     const ids = async (query: string) =>
       (await request(api.baseUrl, `/api/documents?${query}`)).body.documents.map((document: { id: string }) => document.id);

@@ -59,6 +59,14 @@ describeCorpus(`the whole corpus in ${DOCUMENTS_DIR || '(DOCUMENTS_DIR not set)'
     expect(body.documents.some((document: { collection: string }) => document.collection === 'national-archives-uap-bulk')).toBe(true);
   });
 
+  it('finds the Lubbock pages of Blue Book from a Chinese query, and says what it searched for', async () => {
+    const { body } = await request(api.baseUrl, `/api/documents?q=${encodeURIComponent('蓝皮书计划 卢伯克')}&limit=10`);
+    expect(body.searchedFor).toBe('blue book project lubbock');
+    const blueBook = body.documents.filter((document: { agency: string }) => document.agency === 'US Air Force (Project Blue Book)');
+    expect(blueBook.length).toBeGreaterThan(0);
+    expect(blueBook[0].pages[0].snippet.toLowerCase()).toContain('<mark>lubbock</mark>');
+  });
+
   it("reads a long document's page list and a page past its end", async () => {
     const { body } = await request(api.baseUrl, '/api/documents/65-hs1-834228961-62-hq-83894-section-6');
     expect(body.document.pageCount).toBe(271);

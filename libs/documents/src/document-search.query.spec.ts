@@ -1,4 +1,5 @@
 import {
+  conceptQuery,
   documentFilters,
   documentPagesRequest,
   documentSearchRequest,
@@ -147,7 +148,7 @@ describe('page requests', () => {
   });
 
   it('marks q in the whole text of one page', () => {
-    expect(pageHighlightRequest('nara-1', 2, 'lights')).toEqual({
+    expect(pageHighlightRequest('nara-1', 2, { q: 'lights' })).toEqual({
       size: 1,
       query: { bool: { filter: [{ term: { documentId: 'nara-1' } }, { term: { page: 2 } }], should: [WORDS('lights')] } },
       _source: false,
@@ -158,5 +159,19 @@ describe('page requests', () => {
         fields: { text: { number_of_fragments: 0 }, 'text.exact': { number_of_fragments: 0 } },
       },
     });
+  });
+});
+
+describe('conceptQuery', () => {
+  it('wants each concept whole, in the text or the title: up to three all, of more all but one', () => {
+    const concept = (query: string) => ({
+      multi_match: { query, fields: ['text^3', 'title^2', 'text.exact'], type: 'best_fields', operator: 'and' },
+    });
+    expect(conceptQuery(['blue book', 'project', 'lubbock'])).toEqual({
+      bool: { should: [concept('blue book'), concept('project'), concept('lubbock')], minimum_should_match: 3 },
+    });
+    expect(conceptQuery(['a', 'b', 'c', 'd'])).toMatchObject({ bool: { minimum_should_match: 3 } });
+    expect(conceptQuery(['lubbock'])).toEqual({ bool: { should: [concept('lubbock')], minimum_should_match: 1 } });
+    expect(conceptQuery([])).toEqual({ match_none: {} });
   });
 });

@@ -4,6 +4,8 @@ import type { DocumentKind } from './corpus-document';
 /** A documents search, validated and normalized (see DocumentListQueryDto). */
 export interface DocumentSearchParams {
   q?: string;
+  /** A Chinese q translated (translateQuery): each entry searched as one unit, in place of q's own words. */
+  concepts?: string[];
   collection?: string[];
   release?: number[];
   agency?: string[];
@@ -80,6 +82,30 @@ export function pageTextQuery(q: string): estypes.QueryDslQueryContainer {
   return must.length === 1 ? must[0] : { bool: { must } };
 }
 
+/**
+ * A translated query: each concept (`blue book`, `lubbock`) must match as a whole in the page text
+ * or the title (a Blue Book file's title says Project Blue Book, its pages rarely do). Up to three
+ * concepts must all match; of more, all but one, so that one word the glossary translated loosely
+ * does not rule a page out.
+ */
+export function conceptQuery(concepts: string[]): estypes.QueryDslQueryContainer {
+  if (concepts.length === 0) return { match_none: {} };
+  return {
+    bool: {
+      should: concepts.map((concept) => ({
+        multi_match: { query: concept, fields: ['text^3', 'title^2', 'text.exact'], type: 'best_fields' as const, operator: 'and' as const },
+      })),
+      minimum_should_match: concepts.length <= 3 ? concepts.length : concepts.length - 1,
+    },
+  };
+}
+
+/** What a search's q asks of a page: its translation when it was Chinese, else its own words. */
+export function searchTextQuery(params: Pick<DocumentSearchParams, 'q' | 'concepts'>): estypes.QueryDslQueryContainer {
+  if (params.concepts) return conceptQuery(params.concepts);
+  return params.q ? pageTextQuery(params.q) : { match_all: {} };
+}
+
 /** The filters, as Elasticsearch filter clauses (no scoring). */
 export function documentFilters(params: DocumentSearchParams): estypes.QueryDslQueryContainer[] {
   const filters: estypes.QueryDslQueryContainer[] = [];
@@ -101,7 +127,7 @@ export function documentFilters(params: DocumentSearchParams): estypes.QueryDslQ
  */
 export function documentSearchRequest(params: DocumentSearchParams): estypes.SearchRequest {
   const filter = documentFilters(params);
-  const text = params.q ? pageTextQuery(params.q) : { match_all: {} };
+  const text = searchTextQuery(params);
   const aggregations: Record<string, estypes.AggregationsAggregationContainer> = {
     documents: { cardinality: { field: 'documentId', precision_threshold: EXACT_COUNT_THRESHOLD } },
   };
@@ -156,10 +182,10 @@ export function documentPagesRequest(documentId: string, pageCount: number): est
 }
 
 /** One page with every match of q marked in its whole text. */
-export function pageHighlightRequest(documentId: string, page: number, q: string): estypes.SearchRequest {
+export function pageHighlightRequest(documentId: string, page: number, search: Pick<DocumentSearchParams, 'q' | 'concepts'>): estypes.SearchRequest {
   return {
     size: 1,
-    query: { bool: { filter: [{ term: { documentId } }, { term: { page } }], should: [pageTextQuery(q)] } },
+    query: { bool: { filter: [{ term: { documentId } }, { term: { page } }], should: [searchTextQuery(search)] } },
     _source: false,
     highlight: {
       ...HIGHLIGHT_TAGS,

@@ -73,8 +73,8 @@ export class DocumentsRepository {
   }
 
   /** The page's whole text, HTML-escaped, with q's matches in `<mark>`; null when nothing on it matches. */
-  async highlightedPage(documentId: string, page: number, q: string): Promise<string | null> {
-    const response = await this.index.search({ index: this.index.alias, ...pageHighlightRequest(documentId, page, q) });
+  async highlightedPage(documentId: string, page: number, search: Pick<DocumentSearchParams, 'q' | 'concepts'>): Promise<string | null> {
+    const response = await this.index.search({ index: this.index.alias, ...pageHighlightRequest(documentId, page, search) });
     const highlight = response.hits.hits[0]?.highlight;
     const english = highlight?.text?.[0];
     return (english?.includes('<mark>') ? english : (highlight?.['text.exact']?.[0] ?? null)) ?? null;

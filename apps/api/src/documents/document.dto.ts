@@ -49,6 +49,12 @@ export class DocumentHitDto extends DocumentFactsDto {
 export class DocumentListResponseDto extends EnvelopeDto {
   @ApiProperty({ description: MACHINE_TEXT_NOTICE }) notice: string;
   @ApiProperty({ description: 'Whether this server indexes any documents (DOCUMENTS_DIR).' }) indexed: boolean;
+  @ApiPropertyOptional({
+    description:
+      "For a Chinese q: the English searched for, word by word through the archive's bilingual glossary (Chinese it has no entry for is left out).",
+    example: 'blue book project lubbock',
+  })
+  searchedFor?: string;
   @ApiProperty({ type: 'integer' }) count: number;
   @ApiProperty({ type: 'integer', description: 'Matching documents.' }) total: number;
   @ApiProperty({ type: 'integer', description: 'Matching pages.' }) totalPages: number;

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type DocumentSearchParams, DocumentsRepository } from '@app/documents';
+import { type DocumentSearchParams, DocumentsRepository, hasChinese, toSimplified, translateQuery, type Translation } from '@app/documents';
+import glossaryEntries from '@app/documents/glossary/glossary-entries.json';
 import { ArchiveGenerationTracker } from '@app/search';
 import { InvalidParametersError } from '../errors/api-error';
 import type { Payload } from '../envelope/envelope.dto';
@@ -25,6 +26,13 @@ export const DOCUMENT_GENERATIONS = Symbol('DOCUMENT_GENERATIONS');
 /** Ids are lower-case file names; anything else names no document, and is answered without a search. */
 const DOCUMENT_ID_FORMAT = /^[a-z0-9][a-z0-9._-]{0,199}$/;
 const PAGE_NUMBER = /^[1-9]\d{0,8}$/;
+/** The bilingual glossary a Chinese query is translated through (generated; see glossary-sources.ts). */
+const GLOSSARY = new Map(Object.entries(glossaryEntries.entries));
+
+/** A Chinese q as the English the files use; undefined for a q with no Chinese. */
+function translated(q: string | undefined): Translation | undefined {
+  return q && hasChinese(q) ? translateQuery(q, GLOSSARY, toSimplified) : undefined;
+}
 
 /**
  * The document endpoints' payloads. Answers go through the case endpoints' response cache; each
@@ -40,8 +48,10 @@ export class DocumentsService {
   ) {}
 
   async list(query: DocumentListQueryDto): Promise<CachedReply<DocumentListBody>> {
+    const translation = translated(query.q);
     const params: DocumentSearchParams = {
       ...(query.q ? { q: query.q } : {}),
+      ...(translation ? { concepts: translation.concepts } : {}),
       ...(query.collection ? { collection: query.collection.split(',') } : {}),
       ...(query.release ? { release: query.release.split(',').map(Number) } : {}),
       ...(query.agency ? { agency: [query.agency] } : {}),
@@ -61,6 +71,7 @@ export class DocumentsService {
       return {
         notice: index ? MACHINE_TEXT_NOTICE : `${MACHINE_TEXT_NOTICE} ${EMPTY_ARCHIVE_NOTICE}`,
         indexed: index !== null,
+        ...(translation ? { searchedFor: translation.searchedFor } : {}),
         count: result.documents.length,
         total: result.total,
         totalPages: result.totalPages,
@@ -102,7 +113,10 @@ export class DocumentsService {
         if (!facts) throw new DocumentNotFoundError(id, true);
         throw new PageNotFoundError(id, page, facts.pageCount);
       }
-      const highlighted = query.q ? await this.repository.highlightedPage(id, page, query.q) : null;
+      const translation = translated(query.q);
+      const highlighted = query.q
+        ? await this.repository.highlightedPage(id, page, translation ? { concepts: translation.concepts } : { q: query.q })
+        : null;
       const { facts } = stored;
       return {
         notice: MACHINE_TEXT_NOTICE,

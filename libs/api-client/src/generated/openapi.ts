@@ -760,6 +760,11 @@ export interface components {
       notice: string;
       /** @description Whether this server indexes any documents (DOCUMENTS_DIR). */
       indexed: boolean;
+      /**
+       * @description For a Chinese q: the English searched for, word by word through the archive's bilingual glossary (Chinese it has no entry for is left out).
+       * @example blue book project lubbock
+       */
+      searchedFor?: string;
       count: number;
       /** @description Matching documents. */
       total: number;
