@@ -11,6 +11,15 @@ describe('readRecordCard', () => {
     );
   });
 
+  it("passes over the form's own revision date", () => {
+    expect(readRecordCard('ATIC FORM 329 (REV 26 SEP 52)\nPROJECT 10073 RECORD CARD\n1. DATE\n3 March 56\n2. LOCATION\nFrederick, Oklahoma')).toEqual(
+      {
+        date: '1956-03-03',
+        place: 'Frederick, Oklahoma',
+      },
+    );
+  });
+
   it('takes four-digit years and a place on another line than the label', () => {
     expect(readRecordCard('RECORD CARD\n1. DATE\n5 June 1954\n2. LOCATION\n10. CONCLUSION\nDelano, California')).toEqual({
       date: '1954-06-05',

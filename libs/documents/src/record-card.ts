@@ -9,7 +9,9 @@ export interface RecordCard {
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 /** `26 Aug 52`, `5 June 1954`, `12 Jan 67`: Blue Book ran from 1947 to 1969, so two digits are 19xx. */
-const CARD_DATE = /\b(\d{1,2})\s*(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?[\s,]+(19[4-6]\d|[4-6]\d)\b/i;
+const CARD_DATE = /\b(\d{1,2})\s*(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?[\s,]+(19[4-6]\d|[4-6]\d)\b/gi;
+/** The form's own revision date (`ATIC FORM 329 (REV 26 SEP 52)`) is no sighting's date. */
+const FORM_REVISION = /REV\.?\s*$/i;
 /** `Delano, California`, `Schenectody, New York:`: a place line of the card. */
 const PLACE_LINE = /^([A-Z][A-Za-z.' -]{1,40}),\s*([A-Z][A-Za-z. ]{2,30}?)[:.]?$/;
 const LABEL = /^\s*(\d+\s*[.,]\s*)?[A-Z .•-]+$/;
@@ -21,7 +23,7 @@ const LABEL = /^\s*(\d+\s*[.,]\s*)?[A-Z .•-]+$/;
 export function readRecordCard(firstPage: string): RecordCard | null {
   if (!/RECORD\s+CARD/i.test(firstPage)) return null;
   const card: RecordCard = {};
-  const date = CARD_DATE.exec(firstPage);
+  const date = [...firstPage.matchAll(CARD_DATE)].find((match) => !FORM_REVISION.test(firstPage.slice(Math.max(0, match.index - 6), match.index)));
   if (date) {
     const year = date[3].length === 2 ? `19${date[3]}` : date[3];
     const day = Number(date[1]);
