@@ -64,7 +64,7 @@ export function peelPlaces(places: { zh: string; en: string }[], known: Readonly
         .trim(),
       parts: en
         .replace(/\([^)]*\)/g, '')
-        .replace(/^Near /i, '')
+        .replace(/^(Near|Vicinity of|Off|Over) /i, '')
         .split(',')
         .map((part) => part.trim())
         .filter(Boolean),
