@@ -13,7 +13,7 @@ const WORDS = (words: string) => ({
     should: [
       { match: { text: { query: words, minimum_should_match: '2<75%', boost: 3 } } },
       { match: { title: { query: words, minimum_should_match: '2<75%', boost: 2 } } },
-      { match: { 'text.exact': { query: words, fuzziness: 'AUTO', prefix_length: 0, minimum_should_match: '2<75%' } } },
+      { match: { 'text.exact': { query: words, fuzziness: 'AUTO:4,8', prefix_length: 0, max_expansions: 20, minimum_should_match: '2<75%' } } },
       { match: { 'text.joined': { query: words, boost: 0.5 } } },
     ],
     minimum_should_match: 1,

@@ -59,7 +59,9 @@ export function splitQuery(q: string): { phrases: string[]; words: string } {
 /**
  * What `q` asks of a page. Quoted phrases must match as phrases (on text.exact, unstemmed). The
  * other words rank three ways: on the English text (clean matches; most weight), on text.exact
- * with fuzziness (an OCR misread such as Lowa for Iowa, one or two letters off), and on
+ * with fuzziness (an OCR misread such as Lowa for Iowa: one letter off from 4 letters, two from 8;
+ * the first letter may differ, as OCR misreads it as often as any; each word expands to at most 20
+ * indexed spellings, which bounds the cost on a dictionary full of OCR noise), and on
  * text.joined (a word OCR broke in two); the title counts too, for record-card look-ups.
  */
 export function pageTextQuery(q: string): estypes.QueryDslQueryContainer {
@@ -71,7 +73,7 @@ export function pageTextQuery(q: string): estypes.QueryDslQueryContainer {
         should: [
           { match: { text: { query: words, minimum_should_match: '2<75%', boost: 3 } } },
           { match: { title: { query: words, minimum_should_match: '2<75%', boost: 2 } } },
-          { match: { 'text.exact': { query: words, fuzziness: 'AUTO', prefix_length: 0, minimum_should_match: '2<75%' } } },
+          { match: { 'text.exact': { query: words, fuzziness: 'AUTO:4,8', prefix_length: 0, max_expansions: 20, minimum_should_match: '2<75%' } } },
           { match: { 'text.joined': { query: words, boost: 0.5 } } },
         ],
         minimum_should_match: 1,
