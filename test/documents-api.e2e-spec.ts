@@ -1,3 +1,6 @@
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { FIXTURE, ingest, request, RunningApi, startApi } from './support/archive-harness';
 import { DOCUMENT_FIXTURES, ingestDocuments } from './support/documents-harness';
 
@@ -166,5 +169,33 @@ describe('GET /api/documents/{id}/pages/{n}', () => {
     const unknown = await request(api.baseUrl, '/api/documents/nara-1/pages/1');
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe('document_not_found');
+  });
+});
+
+describe('OCR misreads', () => {
+  const MISREAD_ALIAS = 'e2e-documents-api-misread';
+  let misread: RunningApi;
+
+  beforeAll(async () => {
+    // The fixture corpus plus a clean page saying what nara-28900002 says through OCR errors (Lowa, REP0RT).
+    const dir = mkdtempSync(join(tmpdir(), 'uap-documents-clean-'));
+    cpSync(DOCUMENT_FIXTURES, dir, { recursive: true });
+    mkdirSync(join(dir, 'NSA-UFO-FOIA', 'pdfs'), { recursive: true });
+    writeFileSync(
+      join(dir, 'NSA-UFO-FOIA', 'pdfs', 'clean-report.txt'),
+      '{"schema": "ufo-files-archive-ocr/v1", "source_file": "NSA-UFO-FOIA/pdfs/clean-report.pdf", "pages": 1}\n' +
+        '===== PAGE 1 =====\n{"page": 1, "method": "embedded-text"}\nSIGHTING REPORT\nA farmer near Des Moines, Iowa reported a glowing disc above his barn.\n',
+    );
+    expect((await ingestDocuments(MISREAD_ALIAS, dir)).status).toBe('indexed');
+    misread = await startApi({ DOCUMENTS_ALIAS: MISREAD_ALIAS });
+  });
+
+  afterAll(async () => {
+    await misread?.close();
+  });
+
+  it('finds a misread page by the right spelling, ranked below the clean one', async () => {
+    const { body } = await request(misread.baseUrl, '/api/documents?q=Iowa%20farmer%20glowing%20disc');
+    expect(body.documents.map((document: { id: string }) => document.id)).toEqual(['nsa-ufo-foia-clean-report', 'nara-28900002']);
   });
 });
