@@ -165,7 +165,7 @@ describe('page requests', () => {
 describe('conceptQuery', () => {
   it('wants each concept whole, in the text or the title: up to three all, of more all but one', () => {
     const concept = (query: string) => ({
-      multi_match: { query, fields: ['text^3', 'title^2', 'text.exact'], type: 'best_fields', operator: 'and' },
+      multi_match: { query, fields: ['text^3', 'title^5', 'text.exact'], type: 'best_fields', operator: 'and' },
     });
     expect(conceptQuery(['blue book', 'project', 'lubbock'])).toEqual({
       bool: { should: [concept('blue book'), concept('project'), concept('lubbock')], minimum_should_match: 3 },

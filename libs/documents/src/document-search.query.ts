@@ -86,7 +86,8 @@ export function pageTextQuery(q: string): estypes.QueryDslQueryContainer {
 
 /**
  * A translated query: each concept (`blue book`, `lubbock`) must match as a whole in the page text
- * or the title (a Blue Book file's title says Project Blue Book, its pages rarely do). Up to three
+ * or the title (a Blue Book file's title says Project Blue Book, its pages rarely do); a title
+ * holding a concept weighs most, since a translated word is often common in English pages. Up to three
  * concepts must all match; of more, all but one, so that one word the glossary translated loosely
  * does not rule a page out.
  */
@@ -95,7 +96,7 @@ export function conceptQuery(concepts: string[]): estypes.QueryDslQueryContainer
   return {
     bool: {
       should: concepts.map((concept) => ({
-        multi_match: { query: concept, fields: ['text^3', 'title^2', 'text.exact'], type: 'best_fields' as const, operator: 'and' as const },
+        multi_match: { query: concept, fields: ['text^3', 'title^5', 'text.exact'], type: 'best_fields' as const, operator: 'and' as const },
       })),
       minimum_should_match: concepts.length <= 3 ? concepts.length : concepts.length - 1,
     },
