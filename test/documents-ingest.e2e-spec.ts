@@ -120,7 +120,7 @@ describe('ingest documents', () => {
   });
 
   it('runs as `ingest documents <dir>`, printing what it skipped, and fails with too many bad files', () => {
-    const run = (dir: string) =>
+    const run = (dir: string, ...flags: string[]) =>
       spawnSync(
         process.execPath,
         [
@@ -133,6 +133,7 @@ describe('ingest documents', () => {
           dir,
           '--cases',
           'test/fixtures/cases.json',
+          ...flags,
         ],
         {
           cwd: ROOT,
@@ -145,6 +146,10 @@ describe('ingest documents', () => {
     expect(good.status).toBe(0);
     expect(good.stdout).toContain('Indexed 10 pages of 8 documents');
     expect(good.stdout).toContain('skipped 0 unreadable file(s)');
+    // --if-changed is the root command's flag too; the subcommand still reads it.
+    const again = run(DOCUMENT_FIXTURES, '--if-changed');
+    expect(again.status).toBe(0);
+    expect(again.stdout).toContain('already serves this corpus');
     const bad = run(corpusWithBrokenFiles(1));
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain('1 of 9 files are unreadable, more than the allowed share; nothing was indexed and the live index is untouched:');

@@ -7,6 +7,13 @@ import { createProgressBar } from '../indexing/progress-bar';
 import { IngestModule } from '../ingest.module';
 import { DocumentIndexer, type DocumentIngestOutcome, MAX_BAD_FILE_SHARE } from './document-indexer';
 
+interface DocumentsOptions {
+  cases: string;
+  sources: string;
+  maxBadShare: string;
+  ifChanged?: boolean;
+}
+
 /** `ingest documents <dir>`: the corpus of government documents into the documents alias. */
 export function documentsCommand(): Command {
   return new Command('documents')
@@ -19,7 +26,9 @@ export function documentsCommand(): Command {
     .option('--if-changed', 'do nothing when the live index was built from this corpus, these manifests and cases')
     .option('--max-bad-share <share>', 'the share of unreadable files above which nothing is indexed', String(MAX_BAD_FILE_SHARE))
     .addHelpText('after', '\nEnvironment: ELASTICSEARCH_URL, DOCUMENTS_ALIAS (default documents).')
-    .action(async (given: string | undefined, options: { cases: string; sources: string; maxBadShare: string; ifChanged?: boolean }) => {
+    .action(async (given: string | undefined, own: DocumentsOptions, command: Command) => {
+      // The root command declares --if-changed too (for cases) and takes it wherever it stands, so read both levels.
+      const options: DocumentsOptions = { ...own, ...command.optsWithGlobals() };
       const share = Number(options.maxBadShare);
       if (!(share >= 0 && share <= 1)) throw new Error(`--max-bad-share must be a share from 0 to 1, not ${options.maxBadShare}`);
       const app = await NestFactory.createApplicationContext(IngestModule.register(), { logger: ['warn', 'error'] });
