@@ -82,6 +82,12 @@ describe('GET /api/documents', () => {
     const { status, body } = await request(api.baseUrl, `/api/documents?q=${'a'.repeat(201)}&collection=nope`);
     expect(status).toBe(400);
     expect(body.error.parameters.map((problem: { parameter: string }) => problem.parameter).sort()).toEqual(['collection', 'q']);
+    const impossible = await request(api.baseUrl, '/api/documents?dateFrom=2020-02-31&dateTo=0099');
+    expect(impossible.status).toBe(400);
+    expect(impossible.body.error.parameters).toEqual([{ parameter: 'dateFrom', message: 'dateFrom must be a date as YYYY, YYYY-MM or YYYY-MM-DD' }]);
+    const deep = await request(api.baseUrl, '/api/documents?offset=9990&limit=50');
+    expect(deep.status).toBe(400);
+    expect(deep.body.error.parameters).toEqual([{ parameter: 'offset', message: 'offset + limit may not exceed 10000' }]);
   });
 
   it('answers an empty archive, and says so, when no documents are indexed', async () => {

@@ -1,5 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { DocumentKind } from './corpus-document';
+import { DOCUMENT_RESULT_WINDOW as RESULT_WINDOW } from './document-index.definition';
 
 /** A documents search, validated and normalized (see DocumentListQueryDto). */
 export interface DocumentSearchParams {
@@ -176,7 +177,8 @@ export function documentSearchRequest(params: DocumentSearchParams): estypes.Sea
 /** Every page of one document, in order, as page number and length (no text). */
 export function documentPagesRequest(documentId: string, pageCount: number): estypes.SearchRequest {
   return {
-    size: pageCount,
+    // The result window bounds one search; no document of the corpus comes near it.
+    size: Math.min(pageCount, RESULT_WINDOW),
     query: { term: { documentId } },
     _source: false,
     docvalue_fields: ['page', 'chars'],

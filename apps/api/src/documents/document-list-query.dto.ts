@@ -12,6 +12,15 @@ export const DOCUMENT_KINDS = ['document', 'transcript'] as const;
 const DATE = /^\d{4}(?:-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?)?$/;
 const DATE_MESSAGE = (name: string) => `${name} must be a date as YYYY, YYYY-MM or YYYY-MM-DD`;
 
+/** A day that exists (2020-02-31 does not; Elasticsearch would refuse it). */
+function isRealDate(value: unknown): boolean {
+  if (typeof value !== 'string' || !DATE.test(value)) return false;
+  const [year, month = 1, day = 1] = value.split('-').map(Number);
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return day <= [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+}
+const IsRealDate = (name: string) => ValidateBy({ name: 'isRealDate', validator: { validate: isRealDate } }, { message: DATE_MESSAGE(name) });
+
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const integer = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value);
 const items = ({ value }: { value: unknown }) =>
@@ -91,13 +100,13 @@ export class DocumentListQueryDto {
     example: '1950',
   })
   @IsOptional()
-  @Matches(DATE, { message: DATE_MESSAGE('dateFrom') })
+  @IsRealDate('dateFrom')
   @IsString(once('dateFrom'))
   dateFrom?: string;
 
   @ApiPropertyOptional({ pattern: DATE.source, description: 'Documents dated on or before.', example: '1969-12-31' })
   @IsOptional()
-  @Matches(DATE, { message: DATE_MESSAGE('dateTo') })
+  @IsRealDate('dateTo')
   @IsString(once('dateTo'))
   dateTo?: string;
 

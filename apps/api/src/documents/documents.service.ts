@@ -1,5 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type DocumentSearchParams, DocumentsRepository, hasChinese, toSimplified, translateQuery, type Translation } from '@app/documents';
+import {
+  DOCUMENT_RESULT_WINDOW,
+  type DocumentSearchParams,
+  DocumentsRepository,
+  hasChinese,
+  toSimplified,
+  translateQuery,
+  type Translation,
+} from '@app/documents';
 import glossaryEntries from '@app/documents/glossary/glossary-entries.json';
 import { ArchiveGenerationTracker } from '@app/search';
 import { InvalidParametersError } from '../errors/api-error';
@@ -63,6 +71,10 @@ export class DocumentsService {
       offset: query.offset ?? 0,
       facets: query.facets !== undefined,
     };
+    // Elasticsearch refuses a page past its result window; that is the client's 400, not our 500.
+    if (params.offset + params.limit > DOCUMENT_RESULT_WINDOW) {
+      throw new InvalidParametersError([{ parameter: 'offset', message: `offset + limit may not exceed ${DOCUMENT_RESULT_WINDOW}` }]);
+    }
     const index = await this.liveIndex();
     return this.responses.respond(canonicalQuery('documents', { ...params, index }), async (): Promise<DocumentListBody> => {
       const empty = { documents: [], total: 0, totalPages: 0 };
