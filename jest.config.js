@@ -4,7 +4,7 @@ const shared = {
   moduleFileExtensions: ['js', 'json', 'ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
   moduleNameMapper: {
-    '^@app/(cases|search|config|api-client)(.*)$': '<rootDir>/libs/$1/src$2',
+    '^@app/(cases|search|config|api-client|documents)(.*)$': '<rootDir>/libs/$1/src$2',
   },
   testEnvironment: 'node',
 };

@@ -26,6 +26,15 @@ export async function ensureElasticsearch() {
 
 export const stopLocalElasticsearch = () => esLocal.stop(DEV_NODE);
 
+/**
+ * Indexes the government documents from DOCUMENTS_DIR (the ingest reads it through the config
+ * contract) unless the live documents index already holds that corpus; with DOCUMENTS_DIR empty
+ * it does nothing and says so. Resolves to the exit code.
+ */
+export function ingestDocumentsIfChanged(env, stdio = 'inherit') {
+  return waitExit(runApp('ingest', ['documents', '--if-changed', '--cases', DATASET, '--sources', join(root, 'data', 'sources')], env, stdio));
+}
+
 /** Indexes data/cases unless the live index already holds it; resolves to the exit code. */
 export function ingestIfChanged(env, stdio = 'inherit') {
   return waitExit(runApp('ingest', ['--if-changed', DATASET], env, stdio));

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm start`: the whole service on one machine, no Docker needed.
 //   1. Elasticsearch: ELASTICSEARCH_URL if set, else the project's local node (elastic/local).
-//   2. The bundled archive (data/cases) is ingested when the alias is missing or the data changed.
+//   2. The bundled archive (data/cases) is ingested when the alias is missing or the data changed;
+//      so are the government documents in DOCUMENTS_DIR, when it is set (docs/documents.md).
 //   3. The api serves on PORT (default 3000). Ctrl-C stops the api and any node started here.
-import { ensureElasticsearch, ingestIfChanged, runApp, stopLocalElasticsearch, waitExit } from './local-stack.mjs';
+import { ensureElasticsearch, ingestDocumentsIfChanged, ingestIfChanged, runApp, stopLocalElasticsearch, waitExit } from './local-stack.mjs';
 
 let startedNode = false;
 let api = null;
@@ -29,6 +30,10 @@ try {
   const env = { ELASTICSEARCH_URL: url };
   if ((await ingestIfChanged(env)) !== 0) {
     console.error('[start] ingest failed; the api was not started');
+    await shutdown(1);
+  }
+  if ((await ingestDocumentsIfChanged(env)) !== 0) {
+    console.error('[start] the document ingest failed; the api was not started');
     await shutdown(1);
   }
   api = runApp('api', [], env);

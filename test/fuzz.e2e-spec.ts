@@ -8,10 +8,12 @@ import { createServer, type AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { FIXTURE, ingest, request, RunningApi, startApi } from './support/archive-harness';
+import { DOCUMENT_FIXTURES, ingestDocuments } from './support/documents-harness';
 import { rawExchange } from './support/raw-http';
 import { wellFormedXml } from './support/well-formed-xml';
 
 const ALIAS = 'e2e-fuzz';
+const DOCUMENTS_ALIAS = 'e2e-fuzz-documents';
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
 /** HTTP requests per run: enough to find what a few thousand found, cheap enough for every CI run. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1_500);
@@ -24,7 +26,8 @@ const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
 beforeAll(async () => {
   expect((await ingest(ALIAS, FIXTURE)).status).toBe('indexed');
-  api = await startApi({ CASES_ALIAS: ALIAS });
+  expect((await ingestDocuments(DOCUMENTS_ALIAS, DOCUMENT_FIXTURES)).status).toBe('indexed');
+  api = await startApi({ CASES_ALIAS: ALIAS, DOCUMENTS_ALIAS });
   cursor = (await request(api.baseUrl, '/api/cases?limit=1')).body.nextCursor;
   const document = (await request(api.baseUrl, '/api/openapi.json')).body as {
     paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
@@ -131,6 +134,16 @@ const path = fc.oneof(
     ),
   },
   { weight: 2, arbitrary: fc.oneof(segment, fc.string({ minLength: 90, maxLength: 3_000 }).map(percentEncode)).map((id) => `/api/cases/${id}`) },
+  // The document paths with a real id (fixture corpus) or a random one, and every sort of page number.
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(
+        fc.oneof(fc.constantFrom('nara-28900001', 'dod-100000001', 'NARA-28900001'), segment),
+        fc.oneof(fc.constantFrom('1', '2', '3', '0', '-1', '01', '1.5', '1e3', '99999999999', ''), segment),
+      )
+      .map(([id, page]) => `/api/documents/${id}/pages/${page}`),
+  },
   {
     weight: 2,
     arbitrary: fc

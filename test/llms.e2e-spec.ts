@@ -1,13 +1,16 @@
 import { FIXTURE, ingest, request, RunningApi, startApi } from './support/archive-harness';
+import { DOCUMENT_FIXTURES, ingestDocuments } from './support/documents-harness';
 
 const ALIAS = 'e2e-llms';
+const DOCUMENTS_ALIAS = 'e2e-llms-documents';
 let api: RunningApi;
 let text: string;
 
 beforeAll(async () => {
   expect((await ingest(ALIAS, FIXTURE)).status).toMatch(/indexed|unchanged/);
+  expect((await ingestDocuments(DOCUMENTS_ALIAS, DOCUMENT_FIXTURES)).status).toBe('indexed');
   // SEARCH_TIMEOUT_MS: the links are followed to check they answer, not how fast, on a possibly loaded machine.
-  api = await startApi({ CASES_ALIAS: ALIAS, QUOTA_REQUESTS: '4321', QUOTA_WINDOW_SECONDS: '90', SEARCH_TIMEOUT_MS: '10000' });
+  api = await startApi({ CASES_ALIAS: ALIAS, DOCUMENTS_ALIAS, QUOTA_REQUESTS: '4321', QUOTA_WINDOW_SECONDS: '90', SEARCH_TIMEOUT_MS: '10000' });
   text = await (await fetch(`${api.baseUrl}/llms.txt`)).text();
 });
 

@@ -1,7 +1,9 @@
 import { DynamicModule, Module, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfigModule, EnvironmentOverrides, AppConfigService } from '@app/config';
 import { ArchiveIndexService, createArchiveIndex } from '@app/search';
+import { documentsIndexProvider } from '@app/documents';
 import { CaseIndexer } from './indexing/case-indexer';
+import { DocumentIndexer } from './documents/document-indexer';
 
 /**
  * How long one ingest request may take. ELASTICSEARCH_TIMEOUT_MS is sized for the api's searches;
@@ -28,8 +30,11 @@ export const INGEST_REQUEST_TIMEOUT_MS = 300_000;
         ),
     },
     CaseIndexer,
+    // The documents alias's own engine owner (closed by DocumentIndexer), for `ingest documents`.
+    documentsIndexProvider({ requestTimeout: INGEST_REQUEST_TIMEOUT_MS }),
+    DocumentIndexer,
   ],
-  exports: [CaseIndexer],
+  exports: [CaseIndexer, DocumentIndexer],
 })
 export class IngestModule implements OnApplicationShutdown {
   constructor(private readonly index: ArchiveIndexService) {}

@@ -6,6 +6,7 @@ import { createProgressBar } from './indexing/progress-bar';
 import { IngestModule } from './ingest.module';
 import { formatProblems, runIngest } from './run-ingest';
 import { manifestDiffCommand } from './manifest/manifest-diff.command';
+import { documentsCommand } from './documents/documents.command';
 
 const program = new Command()
   .name('ingest')
@@ -43,6 +44,7 @@ const program = new Command()
   });
 
 program.addCommand(manifestDiffCommand());
+program.addCommand(documentsCommand());
 
 /** What an Elasticsearch client error carries about the request that failed. */
 type ClientError = Error & { meta?: { meta?: { request?: { params?: { method?: string; path?: string } } } } };

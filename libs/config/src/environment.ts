@@ -53,6 +53,18 @@ export class Environment {
   @Matches(/^[a-z0-9][a-z0-9_-]*$/, { message: 'CASES_ALIAS must be a lowercase Elasticsearch alias name' })
   CASES_ALIAS = 'cases';
 
+  /** The alias of the government-document pages (issue 34), read by the api and swapped by `ingest documents`. */
+  @Matches(/^[a-z0-9][a-z0-9_-]*$/, { message: 'DOCUMENTS_ALIAS must be a lowercase Elasticsearch alias name' })
+  DOCUMENTS_ALIAS = 'documents';
+
+  /**
+   * A corpus folder in the `ufo-files-archive-ocr/v1` format that `npm start` (and the tests)
+   * index into DOCUMENTS_ALIAS before the api starts. Empty: nothing is indexed, and the document
+   * endpoints answer with an empty archive and say so.
+   */
+  @IsString()
+  DOCUMENTS_DIR = '';
+
   @IntegerSetting(100, 60_000)
   ELASTICSEARCH_TIMEOUT_MS = 5_000;
 

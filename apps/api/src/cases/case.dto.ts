@@ -203,6 +203,18 @@ export class RelatedCasesResponseDto extends EnvelopeDto {
   @ApiProperty({ type: [CaseSummaryDto], description: 'Most similar first; never the case itself.' }) cases: CaseSummaryDto[];
 }
 
+export class CaseDocumentDto {
+  @ApiProperty({ description: 'The document id (GET /api/documents/{id}).', example: 'nara-28929264' }) id: string;
+  @ApiProperty() title: string;
+  @ApiProperty({ type: [Number], description: "The pages the case's sources name (empty when they name none)." }) pages: number[];
+}
+
 export class CaseResponseDto extends EnvelopeDto {
   @ApiProperty({ type: CaseRecordDto }) case: CaseRecordDto;
+  @ApiProperty({
+    type: [CaseDocumentDto],
+    description:
+      "The government documents this case's sources cite, from the document archive (matched by war.gov file name, NAID or DVIDS id); empty when none is indexed.",
+  })
+  documents: CaseDocumentDto[];
 }

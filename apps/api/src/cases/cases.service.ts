@@ -10,6 +10,7 @@ import type { CaseListResponseDto, CaseResponseDto, RelatedCasesResponseDto } fr
 import { CaseExportStream, NDJSON } from './case-export.stream';
 import { toCaseExportParams, toCaseListParams } from './case-list-params';
 import { CURSOR_KEY } from './cursor-key';
+import { CaseDocumentsService } from '../documents/case-documents.service';
 import { DEFAULT_RELATED_LIMIT, MAX_RELATED_LIMIT, type RelatedCasesQueryDto } from './related-cases-query.dto';
 
 export type CaseListBody = Payload<CaseListResponseDto>;
@@ -28,6 +29,7 @@ export class CasesService {
     private readonly responses: ResponseCache,
     @Inject(CURSOR_KEY) private readonly cursorKey: Buffer,
     config: AppConfigService,
+    private readonly caseDocuments: CaseDocumentsService,
   ) {
     this.exportPageSize = config.get('EXPORT_PAGE_SIZE', { infer: true });
   }
@@ -64,7 +66,12 @@ export class CasesService {
 
   async get(id: string): Promise<CachedReply<CaseBody>> {
     checkId(id);
-    return this.responses.respond(canonicalQuery('case', { id }), async () => ({ case: await this.repository.findById(id) }));
+    // The key names the documents index too: a document re-index changes the case's documents.
+    const documents = await this.caseDocuments.generation();
+    return this.responses.respond(canonicalQuery('case', { id, documents }), async () => {
+      const record = await this.repository.findById(id);
+      return { case: record, documents: await this.caseDocuments.forCase(record.sources) };
+    });
   }
 
   /** The cases most like this one; a 404 like get() for an id no case has. */

@@ -37,6 +37,10 @@ export const EXAMPLE_REQUESTS: Record<string, string> = {
   getFeed: '/api/feed.atom?type=military',
   getStats: '/api/stats',
   suggest: '/api/suggest?q=Rosw&limit=5',
+  // A war.gov file in both the corpus and the tests' fixture corpus.
+  listDocuments: '/api/documents?q=sphere&limit=5',
+  getDocument: '/api/documents/dow-uap-d7-mission-report-arabian-gulf-2020',
+  getDocumentPage: '/api/documents/dow-uap-d7-mission-report-arabian-gulf-2020/pages/1',
   health: '/health',
   ready: '/ready',
 };

@@ -10,6 +10,9 @@ export const ARCHIVE_ROUTES = [
   '/api/stats',
   '/api/feed.atom',
   '/api/suggest',
+  '/api/documents',
+  '/api/documents/{id}',
+  '/api/documents/{id}/pages/{n}',
 ];
 
 /** The plain-text guides for language models (llmstxt.org); counted and cached like the archive's answers. */

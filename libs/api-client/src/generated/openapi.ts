@@ -75,6 +75,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/documents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Search the pages of the government's own files
+     * @description One entry per document, ranked by its best matching page, each with up to three matching pages and a highlighted snippet. Filters combine with AND. The text was made by machine and may contain errors. offset + limit may not exceed 10000.
+     */
+    get: operations['listDocuments'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/documents/{id}/pages/{n}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One page of a document, its text as the machine read it */
+    get: operations['getDocumentPage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/documents/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One document: its facts, its pages and the cases that cite it */
+    get: operations['getDocument'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/stats': {
     parameters: {
       query?: never;
@@ -617,6 +671,16 @@ export interface components {
       /** @description Most similar first; never the case itself. */
       cases: components['schemas']['CaseSummaryDto'][];
     };
+    CaseDocumentDto: {
+      /**
+       * @description The document id (GET /api/documents/{id}).
+       * @example nara-28929264
+       */
+      id: string;
+      title: string;
+      /** @description The pages the case's sources name (empty when they name none). */
+      pages: number[];
+    };
     CaseResponseDto: {
       /**
        * @description Always 1.
@@ -626,6 +690,203 @@ export interface components {
       /** @description Public-domain sources; the organised bilingual presentation is the operator's, free with attribution. */
       license: string;
       case: components['schemas']['CaseRecordDto'];
+      /** @description The government documents this case's sources cite, from the document archive (matched by war.gov file name, NAID or DVIDS id); empty when none is indexed. */
+      documents: components['schemas']['CaseDocumentDto'][];
+    };
+    MatchingPageDto: {
+      page: number;
+      /** @description The text around the match, HTML-escaped, the matched words in <mark>. */
+      snippet: string;
+      /** @description For a transcript: where in the video this page starts, in ms. */
+      startMs?: number;
+    };
+    DocumentHitDto: {
+      /**
+       * @description Stable id: a war.gov file's name, nara-<NAID>, <collection>-<file name>, or a video transcript's file name.
+       * @example nara-28929264
+       */
+      id: string;
+      /** @enum {string} */
+      kind: 'document' | 'transcript';
+      /**
+       * @description From war.gov's manifest, a Blue Book record card, or the collection and file name.
+       * @example Project Blue Book record card: 25 August 1951, Lubbock, Texas
+       */
+      title: string;
+      /** @example national-archives-uap-bulk */
+      collection: string;
+      /** @description The PURSUE release, for war.gov files and videos. */
+      release?: number;
+      /** @example US Air Force (Project Blue Book) */
+      agency: string;
+      /**
+       * @description YYYY, YYYY-MM or YYYY-MM-DD, where known.
+       * @example 1951-08-25
+       */
+      date?: string;
+      pageCount: number;
+      /** @description The cases whose sources cite this file. */
+      caseIds: string[];
+      /**
+       * Format: uri
+       * @description The government's own page or file for it.
+       */
+      governmentUrl: string;
+      /** @description The source file, as the corpus names it. */
+      sourceFile: string;
+      /** @description SHA-256 of the government's file, where known. */
+      sha256?: string;
+      /** @description Size of the government's file in bytes, where known. */
+      bytes?: number;
+      /**
+       * @description How the text was made.
+       * @enum {string}
+       */
+      textMethod: 'ocr' | 'embedded-text' | 'speech-to-text';
+      /** @description The OCR engine or speech-to-text model. */
+      engine?: string;
+      /** @description Its best matching pages (empty without q). */
+      pages: components['schemas']['MatchingPageDto'][];
+    };
+    DocumentListResponseDto: {
+      /**
+       * @description Always 1.
+       * @enum {integer}
+       */
+      version: 1;
+      /** @description Public-domain sources; the organised bilingual presentation is the operator's, free with attribution. */
+      license: string;
+      /** @description The text of these government files was made by machine (OCR, the PDF's own text layer, or speech-to-text) and may contain errors; the government's own file, linked as governmentUrl, is the record. */
+      notice: string;
+      /** @description Whether this server indexes any documents (DOCUMENTS_DIR). */
+      indexed: boolean;
+      /**
+       * @description For a Chinese q: the English searched for, word by word through the archive's bilingual glossary (Chinese it has no entry for is left out).
+       * @example blue book project lubbock
+       */
+      searchedFor?: string;
+      count: number;
+      /** @description Matching documents. */
+      total: number;
+      /** @description Matching pages. */
+      totalPages: number;
+      limit: number;
+      offset: number;
+      /** @description Ranked by their best page with q; by id without. */
+      documents: components['schemas']['DocumentHitDto'][];
+      /** @description Facet name -> value -> matching documents. */
+      facets?: {
+        [key: string]: {
+          [key: string]: number;
+        };
+      };
+    };
+    PageDocumentDto: {
+      id: string;
+      title: string;
+      pageCount: number;
+      /** Format: uri */
+      governmentUrl: string;
+      /** @enum {string} */
+      textMethod: 'ocr' | 'embedded-text' | 'speech-to-text';
+    };
+    DocumentPageResponseDto: {
+      /**
+       * @description Always 1.
+       * @enum {integer}
+       */
+      version: 1;
+      /** @description Public-domain sources; the organised bilingual presentation is the operator's, free with attribution. */
+      license: string;
+      /** @description The text of these government files was made by machine (OCR, the PDF's own text layer, or speech-to-text) and may contain errors; the government's own file, linked as governmentUrl, is the record. */
+      notice: string;
+      document: components['schemas']['PageDocumentDto'];
+      page: number;
+      /** @description The page text as the machine read it. */
+      text: string;
+      /** @description With q: the whole text, HTML-escaped, the matches in <mark> (absent when nothing on the page matches). */
+      highlighted?: string;
+      /** @description For a transcript: where in the video this page starts, in ms. */
+      startMs?: number;
+      /** @description The corpus's note on the page (e.g. OCR timed out). */
+      note?: string;
+      /** @description The previous page, or null on the first. */
+      previous: number | null;
+      /** @description The next page, or null on the last. */
+      next: number | null;
+    };
+    PageInfoDto: {
+      page: number;
+      /** @description Characters of text. */
+      length: number;
+      /** @description Whether OCR or speech-to-text found any text on it. */
+      hasText: boolean;
+    };
+    LinkedCaseDto: {
+      id: string;
+      /** @description The case in this api. */
+      url: string;
+    };
+    DocumentDetailDto: {
+      /**
+       * @description Stable id: a war.gov file's name, nara-<NAID>, <collection>-<file name>, or a video transcript's file name.
+       * @example nara-28929264
+       */
+      id: string;
+      /** @enum {string} */
+      kind: 'document' | 'transcript';
+      /**
+       * @description From war.gov's manifest, a Blue Book record card, or the collection and file name.
+       * @example Project Blue Book record card: 25 August 1951, Lubbock, Texas
+       */
+      title: string;
+      /** @example national-archives-uap-bulk */
+      collection: string;
+      /** @description The PURSUE release, for war.gov files and videos. */
+      release?: number;
+      /** @example US Air Force (Project Blue Book) */
+      agency: string;
+      /**
+       * @description YYYY, YYYY-MM or YYYY-MM-DD, where known.
+       * @example 1951-08-25
+       */
+      date?: string;
+      pageCount: number;
+      /** @description The cases whose sources cite this file. */
+      caseIds: string[];
+      /**
+       * Format: uri
+       * @description The government's own page or file for it.
+       */
+      governmentUrl: string;
+      /** @description The source file, as the corpus names it. */
+      sourceFile: string;
+      /** @description SHA-256 of the government's file, where known. */
+      sha256?: string;
+      /** @description Size of the government's file in bytes, where known. */
+      bytes?: number;
+      /**
+       * @description How the text was made.
+       * @enum {string}
+       */
+      textMethod: 'ocr' | 'embedded-text' | 'speech-to-text';
+      /** @description The OCR engine or speech-to-text model. */
+      engine?: string;
+      pages: components['schemas']['PageInfoDto'][];
+      /** @description The cases that cite this document. */
+      cases: components['schemas']['LinkedCaseDto'][];
+    };
+    DocumentResponseDto: {
+      /**
+       * @description Always 1.
+       * @enum {integer}
+       */
+      version: 1;
+      /** @description Public-domain sources; the organised bilingual presentation is the operator's, free with attribution. */
+      license: string;
+      /** @description The text of these government files was made by machine (OCR, the PDF's own text layer, or speech-to-text) and may contain errors; the government's own file, linked as governmentUrl, is the record. */
+      notice: string;
+      document: components['schemas']['DocumentDetailDto'];
     };
     YearRangeDto: {
       /** @description Earliest incident year of a dated case (datePrecision not unknown); null when there is none. */
@@ -1180,6 +1441,318 @@ export interface operations {
       };
     };
   };
+  listDocuments: {
+    parameters: {
+      query?: {
+        /** @description Words to find in the pages; "quoted words" must match as a phrase. Misread words (OCR) are found too, ranked below clean matches. */
+        q?: string;
+        /** @description Collections, comma-separated: war-gov-pursue, national-archives-uap-bulk, fbi-vault-ufo, nsa-ufo-foia, aaro-uap-records, doe-nnsa-uap-ufo. */
+        collection?: string;
+        /** @description PURSUE release numbers, comma-separated. */
+        release?: string;
+        /** @description The agency, exactly as the documents name it. */
+        agency?: string;
+        /** @description Only documents this case cites. */
+        caseId?: string;
+        /** @description Documents dated on or after (YYYY, YYYY-MM or YYYY-MM-DD); undated documents are left out. */
+        dateFrom?: string;
+        /** @description Documents dated on or before. */
+        dateTo?: string;
+        /** @description document (a paged file) or transcript (a video speech-to-text). */
+        kind?: 'document' | 'transcript';
+        /** @description Count matching documents by these, comma-separated: collection, release, kind. */
+        facets?: string;
+        /** @description Documents per page. */
+        limit?: number;
+        /** @description Documents to skip; offset + limit may not exceed 10000. */
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The page of documents. */
+      200: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          /** @description The quota policy (draft-ietf-httpapi-ratelimit-headers): "<policy>";q=<requests>;w=<window seconds>. */
+          'RateLimit-Policy'?: string;
+          /** @description What is left: "<policy>";r=<remaining>;t=<seconds until reset>. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DocumentListResponseDto'];
+        };
+      };
+      /** @description A parameter is invalid; error.parameters names each one and what it accepts. */
+      400: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvalidParameterResponseDto'];
+        };
+      };
+      /** @description An API key was sent but is unknown or malformed (no key at all is fine). */
+      401: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvalidApiKeyResponseDto'];
+        };
+      };
+      /** @description Over quota. Retry after the given seconds, or ask the operator for a key. */
+      429: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          /** @description The quota policy (draft-ietf-httpapi-ratelimit-headers): "<policy>";q=<requests>;w=<window seconds>. */
+          'RateLimit-Policy'?: string;
+          /** @description What is left: "<policy>";r=<remaining>;t=<seconds until reset>. */
+          RateLimit?: string;
+          /** @description Seconds until the quota resets. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RateLimitedResponseDto'];
+        };
+      };
+      /** @description Unexpected error; errorId is in the server log. */
+      500: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InternalErrorResponseDto'];
+        };
+      };
+      /** @description Elasticsearch is unreachable or the archive is not indexed yet. */
+      503: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UnavailableResponseDto'];
+        };
+      };
+    };
+  };
+  getDocumentPage: {
+    parameters: {
+      query?: {
+        /** @description Words to mark in the page text (highlighted). */
+        q?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The document id (lower case). */
+        id: string;
+        /** @description The page number, from 1. */
+        n: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The page. */
+      200: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          /** @description The quota policy (draft-ietf-httpapi-ratelimit-headers): "<policy>";q=<requests>;w=<window seconds>. */
+          'RateLimit-Policy'?: string;
+          /** @description What is left: "<policy>";r=<remaining>;t=<seconds until reset>. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DocumentPageResponseDto'];
+        };
+      };
+      /** @description n is not a positive integer, or q is too long. */
+      400: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvalidParameterResponseDto'];
+        };
+      };
+      /** @description An API key was sent but is unknown or malformed (no key at all is fine). */
+      401: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvalidApiKeyResponseDto'];
+        };
+      };
+      /** @description No document has this id (document_not_found), or the document has fewer pages (page_not_found, with pageCount). */
+      404: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NotFoundResponseDto'];
+        };
+      };
+      /** @description Over quota. Retry after the given seconds, or ask the operator for a key. */
+      429: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          /** @description The quota policy (draft-ietf-httpapi-ratelimit-headers): "<policy>";q=<requests>;w=<window seconds>. */
+          'RateLimit-Policy'?: string;
+          /** @description What is left: "<policy>";r=<remaining>;t=<seconds until reset>. */
+          RateLimit?: string;
+          /** @description Seconds until the quota resets. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RateLimitedResponseDto'];
+        };
+      };
+      /** @description Unexpected error; errorId is in the server log. */
+      500: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InternalErrorResponseDto'];
+        };
+      };
+      /** @description Elasticsearch is unreachable or the archive is not indexed yet. */
+      503: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UnavailableResponseDto'];
+        };
+      };
+    };
+  };
+  getDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The document id (lower case). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The document. */
+      200: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          /** @description The quota policy (draft-ietf-httpapi-ratelimit-headers): "<policy>";q=<requests>;w=<window seconds>. */
+          'RateLimit-Policy'?: string;
+          /** @description What is left: "<policy>";r=<remaining>;t=<seconds until reset>. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DocumentResponseDto'];
+        };
+      };
+      /** @description An API key was sent but is unknown or malformed (no key at all is fine). */
+      401: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvalidApiKeyResponseDto'];
+        };
+      };
+      /** @description No document has this id (document_not_found). */
+      404: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NotFoundResponseDto'];
+        };
+      };
+      /** @description Over quota. Retry after the given seconds, or ask the operator for a key. */
+      429: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          /** @description The quota policy (draft-ietf-httpapi-ratelimit-headers): "<policy>";q=<requests>;w=<window seconds>. */
+          'RateLimit-Policy'?: string;
+          /** @description What is left: "<policy>";r=<remaining>;t=<seconds until reset>. */
+          RateLimit?: string;
+          /** @description Seconds until the quota resets. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RateLimitedResponseDto'];
+        };
+      };
+      /** @description Unexpected error; errorId is in the server log. */
+      500: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InternalErrorResponseDto'];
+        };
+      };
+      /** @description Elasticsearch is unreachable or the archive is not indexed yet. */
+      503: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UnavailableResponseDto'];
+        };
+      };
+    };
+  };
   getStats: {
     parameters: {
       query?: {
@@ -1669,6 +2242,9 @@ export const pathsApiCasesExportGetParametersQuerySortValues: ReadonlyArray<
 export const pathsApiCasesExportGetParametersQueryHighlightValues: ReadonlyArray<
   FlattenedDeepRequired<paths>['/api/cases/export']['get']['parameters']['query']['highlight']
 > = ['true', 'false'];
+export const pathsApiDocumentsGetParametersQueryKindValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/documents']['get']['parameters']['query']['kind']
+> = ['document', 'transcript'];
 export const pathsApiStatsGetParametersQueryHasVideoValues: ReadonlyArray<
   FlattenedDeepRequired<paths>['/api/stats']['get']['parameters']['query']['hasVideo']
 > = ['true', 'false'];
@@ -1772,6 +2348,34 @@ export const caseRecordDtoMatchValues: ReadonlyArray<FlattenedDeepRequired<compo
 export const relatedCasesResponseDtoVersionValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['RelatedCasesResponseDto']['version']> =
   [1];
 export const caseResponseDtoVersionValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['CaseResponseDto']['version']> = [1];
+export const documentHitDtoKindValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['DocumentHitDto']['kind']> = [
+  'document',
+  'transcript',
+];
+export const documentHitDtoTextMethodValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['DocumentHitDto']['textMethod']> = [
+  'ocr',
+  'embedded-text',
+  'speech-to-text',
+];
+export const documentListResponseDtoVersionValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['DocumentListResponseDto']['version']> =
+  [1];
+export const pageDocumentDtoTextMethodValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['PageDocumentDto']['textMethod']> = [
+  'ocr',
+  'embedded-text',
+  'speech-to-text',
+];
+export const documentPageResponseDtoVersionValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['DocumentPageResponseDto']['version']> =
+  [1];
+export const documentDetailDtoKindValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['DocumentDetailDto']['kind']> = [
+  'document',
+  'transcript',
+];
+export const documentDetailDtoTextMethodValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['DocumentDetailDto']['textMethod']> = [
+  'ocr',
+  'embedded-text',
+  'speech-to-text',
+];
+export const documentResponseDtoVersionValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['DocumentResponseDto']['version']> = [1];
 export const statsResponseDtoVersionValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['StatsResponseDto']['version']> = [1];
 export const suggestionDtoFieldValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['SuggestionDto']['field']> = ['title', 'place'];
 export const suggestionDtoLanguageValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['SuggestionDto']['language']> = ['en', 'zh'];

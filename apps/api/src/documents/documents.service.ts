@@ -1,0 +1,155 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  DOCUMENT_RESULT_WINDOW,
+  type DocumentSearchParams,
+  DocumentsRepository,
+  hasChinese,
+  toSimplified,
+  translateQuery,
+  type Translation,
+} from '@app/documents';
+import glossaryEntries from '@app/documents/glossary/glossary-entries.json';
+import { ArchiveGenerationTracker } from '@app/search';
+import { InvalidParametersError } from '../errors/api-error';
+import type { Payload } from '../envelope/envelope.dto';
+import { CachedReply } from '../response-cache/cached-reply';
+import { canonicalQuery, ResponseCache } from '../response-cache/response-cache';
+import { DEFAULT_DOCUMENT_LIMIT, type DocumentListQueryDto, type DocumentPageQueryDto } from './document-list-query.dto';
+import {
+  type DocumentListResponseDto,
+  type DocumentPageResponseDto,
+  type DocumentResponseDto,
+  EMPTY_ARCHIVE_NOTICE,
+  MACHINE_TEXT_NOTICE,
+} from './document.dto';
+import { DocumentNotFoundError, PageNotFoundError } from './documents.errors';
+
+export type DocumentListBody = Payload<DocumentListResponseDto>;
+export type DocumentBody = Payload<DocumentResponseDto>;
+export type DocumentPageBody = Payload<DocumentPageResponseDto>;
+
+/** The documents alias's generation tracker (its own alias, its own polling). */
+export const DOCUMENT_GENERATIONS = Symbol('DOCUMENT_GENERATIONS');
+
+/** Ids are lower-case file names; anything else names no document, and is answered without a search. */
+const DOCUMENT_ID_FORMAT = /^[a-z0-9][a-z0-9._-]{0,199}$/;
+const PAGE_NUMBER = /^[1-9]\d{0,8}$/;
+/** The bilingual glossary a Chinese query is translated through (generated; see glossary-sources.ts). */
+const GLOSSARY = new Map(Object.entries(glossaryEntries.entries));
+
+/** A Chinese q as the English the files use; undefined for a q with no Chinese. */
+function translated(q: string | undefined): Translation | undefined {
+  return q && hasChinese(q) ? translateQuery(q, GLOSSARY, toSimplified) : undefined;
+}
+
+/**
+ * The document endpoints' payloads. Answers go through the case endpoints' response cache; each
+ * key names the documents index the alias points at, so a document re-index is a new key. With
+ * no documents index (DOCUMENTS_DIR unset) the list is empty and says so, and every id is a 404.
+ */
+@Injectable()
+export class DocumentsService {
+  constructor(
+    private readonly repository: DocumentsRepository,
+    @Inject(DOCUMENT_GENERATIONS) private readonly generations: ArchiveGenerationTracker,
+    private readonly responses: ResponseCache,
+  ) {}
+
+  async list(query: DocumentListQueryDto): Promise<CachedReply<DocumentListBody>> {
+    const translation = translated(query.q);
+    const params: DocumentSearchParams = {
+      ...(query.q ? { q: query.q } : {}),
+      ...(translation ? { concepts: translation.concepts } : {}),
+      ...(query.collection ? { collection: query.collection.split(',') } : {}),
+      ...(query.release ? { release: query.release.split(',').map(Number) } : {}),
+      ...(query.agency ? { agency: [query.agency] } : {}),
+      ...(query.caseId ? { caseId: query.caseId } : {}),
+      ...(query.dateFrom ? { dateFrom: query.dateFrom } : {}),
+      ...(query.dateTo ? { dateTo: query.dateTo } : {}),
+      ...(query.kind ? { kind: query.kind } : {}),
+      limit: query.limit ?? DEFAULT_DOCUMENT_LIMIT,
+      offset: query.offset ?? 0,
+      facets: query.facets !== undefined,
+    };
+    // Elasticsearch refuses a page past its result window; that is the client's 400, not our 500.
+    if (params.offset + params.limit > DOCUMENT_RESULT_WINDOW) {
+      throw new InvalidParametersError([{ parameter: 'offset', message: `offset + limit may not exceed ${DOCUMENT_RESULT_WINDOW}` }]);
+    }
+    const index = await this.liveIndex();
+    return this.responses.respond(canonicalQuery('documents', { ...params, index }), async (): Promise<DocumentListBody> => {
+      const empty = { documents: [], total: 0, totalPages: 0 };
+      const result = index ? await this.repository.search(params) : empty;
+      const facets = query.facets && 'facets' in result && result.facets ? pick(result.facets, query.facets.split(',')) : undefined;
+      return {
+        notice: index ? MACHINE_TEXT_NOTICE : `${MACHINE_TEXT_NOTICE} ${EMPTY_ARCHIVE_NOTICE}`,
+        indexed: index !== null,
+        ...(translation ? { searchedFor: translation.searchedFor } : {}),
+        count: result.documents.length,
+        total: result.total,
+        totalPages: result.totalPages,
+        limit: params.limit,
+        offset: params.offset,
+        documents: result.documents,
+        ...(query.facets ? { facets: facets ?? {} } : {}),
+      };
+    });
+  }
+
+  async get(id: string): Promise<CachedReply<DocumentBody>> {
+    const index = await this.liveIndex();
+    if (!index || !DOCUMENT_ID_FORMAT.test(id)) throw new DocumentNotFoundError(id.slice(0, 200), index !== null);
+    return this.responses.respond(canonicalQuery('document', { id, index }), async (): Promise<DocumentBody> => {
+      const facts = await this.repository.facts(id);
+      if (!facts) throw new DocumentNotFoundError(id, true);
+      const pages = await this.repository.pageLengths(id, facts.pageCount);
+      return {
+        notice: MACHINE_TEXT_NOTICE,
+        document: {
+          ...facts,
+          pages: pages.map(({ page, chars }) => ({ page, length: chars, hasText: chars > 0 })),
+          cases: facts.caseIds.map((caseId) => ({ id: caseId, url: `/api/cases/${caseId}` })),
+        },
+      };
+    });
+  }
+
+  async page(id: string, n: string, query: DocumentPageQueryDto): Promise<CachedReply<DocumentPageBody>> {
+    if (!PAGE_NUMBER.test(n)) throw new InvalidParametersError([{ parameter: 'n', message: 'n must be a page number: a positive integer' }]);
+    const page = Number(n);
+    const index = await this.liveIndex();
+    if (!index || !DOCUMENT_ID_FORMAT.test(id)) throw new DocumentNotFoundError(id.slice(0, 200), index !== null);
+    return this.responses.respond(canonicalQuery('document-page', { id, page, q: query.q, index }), async (): Promise<DocumentPageBody> => {
+      const stored = await this.repository.page(id, page);
+      if (!stored) {
+        const facts = await this.repository.facts(id);
+        if (!facts) throw new DocumentNotFoundError(id, true);
+        throw new PageNotFoundError(id, page, facts.pageCount);
+      }
+      const translation = translated(query.q);
+      const highlighted = query.q
+        ? await this.repository.highlightedPage(id, page, translation ? { concepts: translation.concepts } : { q: query.q })
+        : null;
+      const { facts } = stored;
+      return {
+        notice: MACHINE_TEXT_NOTICE,
+        document: { id: facts.id, title: facts.title, pageCount: facts.pageCount, governmentUrl: facts.governmentUrl, textMethod: facts.textMethod },
+        page,
+        text: stored.text,
+        ...(highlighted ? { highlighted } : {}),
+        ...(stored.startMs !== undefined ? { startMs: stored.startMs } : {}),
+        ...(stored.note ? { note: stored.note } : {}),
+        previous: page > 1 ? page - 1 : null,
+        next: page < facts.pageCount ? page + 1 : null,
+      };
+    });
+  }
+
+  /** The index behind the documents alias, or null when no documents are indexed. */
+  private async liveIndex(): Promise<string | null> {
+    return (await this.generations.current()).index;
+  }
+}
+
+function pick<T>(record: Record<string, T>, keys: string[]): Record<string, T> {
+  return Object.fromEntries(keys.filter((key) => key in record).map((key) => [key, record[key]]));
+}

@@ -1,0 +1,192 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  CaseCitationIndex,
+  type CitingCase,
+  type CorpusProblem,
+  DOCUMENT_INDEX_MAPPINGS,
+  DOCUMENT_INDEX_SETTINGS,
+  DOCUMENTS_INDEX,
+  listCorpusFiles,
+  ManifestIndex,
+  pageId,
+  pageSearchDocument,
+  readCorpus,
+  readReleaseManifest,
+} from '@app/documents';
+import { ArchiveIndexService, concreteIndexName } from '@app/search';
+import { streamDataset } from '../dataset/dataset-reader';
+import { BULK_OPTIONS, type IndexingProgress } from '../indexing/case-indexer';
+
+/** More than this share of unreadable files and the run stops before Elasticsearch is touched: a corpus that broken is a wrong folder or a format change, not a few bad files. */
+export const MAX_BAD_FILE_SHARE = 0.05;
+
+/** The manifests that title war.gov files (data/sources/, committed). */
+export const RELEASE_MANIFESTS = ['pursue-manifest-releases-01-04.csv', 'pursue-manifest-releases-05-06.csv'];
+
+export interface DocumentIngestOptions {
+  /** The case records whose sources link cases to documents (any dataset form the case ingest reads). */
+  casesPath: string;
+  /** data/sources, holding RELEASE_MANIFESTS. */
+  sourcesDir: string;
+  maxBadShare?: number;
+  /** Do nothing when the live index was built from this very corpus, manifests and cases (see corpusSignature). */
+  ifChanged?: boolean;
+}
+
+export type DocumentIngestOutcome =
+  | { status: 'unchanged'; index: string }
+  | { status: 'too-many-bad'; files: number; problems: CorpusProblem[] }
+  | {
+      status: 'indexed';
+      index: string;
+      files: number;
+      documents: number;
+      pages: number;
+      linked: number;
+      problems: CorpusProblem[];
+      dropped: string[];
+    };
+
+/**
+ * Loads a corpus folder into a fresh documents index and swaps the alias, like the cases'
+ * CaseIndexer: the live index is never half-built. Two streaming passes: the first reads every
+ * file and counts its pages (a bad file is named and skipped; too many bad files stop the run
+ * with the live index untouched); the second sends the pages. Neither holds more than the files
+ * in flight, so the heap does not grow with the corpus.
+ */
+@Injectable()
+export class DocumentIndexer implements OnApplicationShutdown {
+  private readonly logger = new Logger('Ingest');
+
+  constructor(@Inject(DOCUMENTS_INDEX) private readonly index: ArchiveIndexService) {}
+
+  get alias(): string {
+    return this.index.alias;
+  }
+
+  async ingest(dir: string, options: DocumentIngestOptions, progress: IndexingProgress): Promise<DocumentIngestOutcome> {
+    const manifest = new ManifestIndex(
+      RELEASE_MANIFESTS.flatMap((file) => readReleaseManifest(readFileSync(join(options.sourcesDir, file), 'utf8'))),
+    );
+    const citations = new CaseCitationIndex(await readCases(options.casesPath));
+    const files = await listCorpusFiles(dir);
+    if (files.length === 0) throw new Error(`${dir} holds no document files (.txt or .tsv in the ufo-files-archive-ocr/v1 layout)`);
+    const signature = await corpusSignature(dir, files, [...RELEASE_MANIFESTS.map((file) => join(options.sourcesDir, file))], citations.fingerprint);
+    if (options.ifChanged) {
+      const [live] = (await this.index.indicesBehindAlias()).reverse();
+      if (live && (await this.index.mappingMeta(live))?.corpusSignature === signature) {
+        this.logger.log(`Alias ${this.alias} already serves this corpus (${signature}); nothing to do`);
+        return { status: 'unchanged', index: live };
+      }
+    }
+
+    // Pass 1: validate every file and count pages.
+    const problems: CorpusProblem[] = [];
+    let pages = 0;
+    for await (const entry of readCorpus(dir, manifest, files)) {
+      if (entry.problem) {
+        problems.push(entry.problem);
+        this.logger.warn(`Skipping ${entry.problem.file}: ${entry.problem.message}`);
+      } else {
+        pages += entry.document.pageCount;
+      }
+    }
+    const share = options.maxBadShare ?? MAX_BAD_FILE_SHARE;
+    if (problems.length > files.length * share) return { status: 'too-many-bad', files: files.length, problems };
+    const bad = new Set(problems.map((problem) => problem.file));
+    const readable = files.filter((file) => !bad.has(file));
+    this.logger.log(`Read ${readable.length} files (${pages} pages) from ${dir}; skipped ${problems.length}`);
+
+    const index = concreteIndexName(this.alias, new Date());
+    await this.index.createIndex(
+      index,
+      // No replicas and no refresh while loading; nobody reads the index until the alias moves.
+      { ...DOCUMENT_INDEX_SETTINGS, number_of_replicas: 0, refresh_interval: '-1' },
+      {
+        ...DOCUMENT_INDEX_MAPPINGS,
+        _meta: { ...DOCUMENT_INDEX_MAPPINGS._meta, documentCount: readable.length, pageCount: pages, corpusSignature: signature },
+      },
+    );
+    this.logger.log(`Created index ${index}`);
+    let documents = 0;
+    let linked = 0;
+    try {
+      let rejected: string | null = null;
+      progress.start(pages);
+      try {
+        const stats = await this.index.bulk<{ id: string; json: string }>({
+          ...BULK_OPTIONS,
+          datasource: (async function* () {
+            for await (const entry of readCorpus(dir, manifest, readable)) {
+              // Pass 1 read these files; one that broke since is an error, not a skip.
+              if (entry.problem) throw new Error(`${entry.problem.file} changed while it was being indexed: ${entry.problem.message}`);
+              const { document } = entry;
+              const caseIds = citations.casesCiting(document.citationKeys);
+              documents++;
+              if (caseIds.length > 0) linked++;
+              for (const page of document.pages) {
+                yield { id: pageId(document.id, page.page), json: JSON.stringify(pageSearchDocument(document, page, caseIds)) };
+                progress.advance(1);
+              }
+            }
+          })(),
+          onDocument: (document) => [{ index: { _index: index, _id: document.id } }, document.json],
+          onDrop: (dropped) => {
+            rejected ??= `Elasticsearch rejected page ${dropped.document.id}: ${dropped.error?.reason ?? `status ${dropped.status}`}`;
+          },
+        });
+        if (stats.failed > 0) throw new Error(`${rejected} (${stats.failed} page(s) rejected in all)`);
+      } finally {
+        progress.stop();
+      }
+      await this.index.mergeIntoOneSegment(index);
+      await this.index.putSettings(index, { refresh_interval: DOCUMENT_INDEX_SETTINGS.refresh_interval ?? '1s' });
+      await this.index.refresh(index);
+      const indexed = await this.index.count(index);
+      if (indexed !== pages) throw new Error(`index ${index} holds ${indexed} pages, expected ${pages}`);
+      this.logger.log(`Verified ${indexed} pages of ${documents} documents in ${index}`);
+    } catch (error) {
+      // The alias never saw this index; remove it so a failed run leaves nothing behind.
+      await this.index.deleteIndices([index], { ignoreMissing: true });
+      throw error;
+    }
+    await this.index.pointAliasAt(index);
+    this.logger.log(`Alias ${this.alias} now points at ${index}`);
+    const doomed = (await this.index.ownedIndices()).filter((name) => name !== index);
+    if (doomed.length > 0) await this.index.deleteIndices(doomed);
+    return { status: 'indexed', index, files: files.length, documents, pages, linked, problems, dropped: doomed };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.index.close();
+  }
+}
+
+/**
+ * What decides the index's content, cheaply: every corpus file's path, size and modification
+ * time, the manifests' bytes and the cases' citations. Equal signatures, equal index.
+ */
+async function corpusSignature(dir: string, files: string[], manifests: string[], cases: string): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of files) {
+    const info = await stat(join(dir, file));
+    hash.update(`${file}\t${info.size}\t${info.mtimeMs}\n`);
+  }
+  for (const manifest of manifests) hash.update(readFileSync(manifest));
+  hash.update(cases);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The case records' ids and sources, from any dataset form the case ingest reads; unreadable records are the case ingest's to report. */
+async function readCases(path: string): Promise<CitingCase[]> {
+  const cases: CitingCase[] = [];
+  for await (const entry of streamDataset(path)) {
+    const value = entry.value as CitingCase | undefined;
+    if (value && typeof value.id === 'string') cases.push({ id: value.id, sources: Array.isArray(value.sources) ? value.sources : [] });
+  }
+  return cases;
+}

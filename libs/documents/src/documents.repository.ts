@@ -1,0 +1,88 @@
+import type { ArchiveIndexService } from '@app/search';
+import { pageId } from './document-index.definition';
+import {
+  caseDocumentsRequest,
+  documentPagesRequest,
+  documentSearchRequest,
+  type DocumentSearchParams,
+  pageHighlightRequest,
+} from './document-search.query';
+import { type DocumentFacts, documentFactsOf, type DocumentSearchResult, readDocumentSearch } from './document-search.response';
+
+export interface StoredPage {
+  facts: DocumentFacts;
+  page: number;
+  text: string;
+  startMs?: number;
+  note?: string;
+}
+
+export interface PageLength {
+  page: number;
+  chars: number;
+}
+
+/**
+ * The documents' reads, through the documents alias's engine owner (its circuit, deadlines and
+ * error mapping): a search, a document's pages, one page. Every method takes the pure builders'
+ * requests and returns our shapes.
+ */
+export class DocumentsRepository {
+  constructor(private readonly index: ArchiveIndexService) {}
+
+  async search(params: DocumentSearchParams): Promise<DocumentSearchResult> {
+    return readDocumentSearch(await this.index.search<Record<string, unknown>>({ index: this.index.alias, ...documentSearchRequest(params) }));
+  }
+
+  /** One page, or null when the document has no such page (or no such document). */
+  async page(documentId: string, page: number): Promise<StoredPage | null> {
+    const source = await this.index.findSource<Record<string, unknown>>(pageId(documentId, page));
+    if (!source) return null;
+    return {
+      facts: documentFactsOf(source),
+      page: source.page as number,
+      text: source.text as string,
+      ...(source.startMs !== undefined ? { startMs: source.startMs as number } : {}),
+      ...(source.note !== undefined ? { note: source.note as string } : {}),
+    };
+  }
+
+  /** The document's facts from its first page (every document has one), or null. */
+  async facts(documentId: string): Promise<DocumentFacts | null> {
+    const source = await this.index.findSource<Record<string, unknown>>(pageId(documentId, 1), ['text']);
+    return source ? documentFactsOf(source) : null;
+  }
+
+  async pageLengths(documentId: string, pageCount: number): Promise<PageLength[]> {
+    const response = await this.index.search({ index: this.index.alias, ...documentPagesRequest(documentId, pageCount) });
+    return response.hits.hits.map((hit) => ({ page: Number(hit.fields?.page?.[0]), chars: Number(hit.fields?.chars?.[0]) }));
+  }
+
+  /** The documents holding any of these citation keys, by id. */
+  async citedBy(keys: string[]): Promise<CitedDocument[]> {
+    if (keys.length === 0) return [];
+    const response = await this.index.search<{ documentId: string; title: string; citationKeys: string[] }>({
+      index: this.index.alias,
+      ...caseDocumentsRequest(keys),
+    });
+    return response.hits.hits.map((hit) => ({
+      id: hit._source!.documentId,
+      title: hit._source!.title,
+      citationKeys: hit._source!.citationKeys ?? [],
+    }));
+  }
+
+  /** The page's whole text, HTML-escaped, with q's matches in `<mark>`; null when nothing on it matches. */
+  async highlightedPage(documentId: string, page: number, search: Pick<DocumentSearchParams, 'q' | 'concepts'>): Promise<string | null> {
+    const response = await this.index.search({ index: this.index.alias, ...pageHighlightRequest(documentId, page, search) });
+    const highlight = response.hits.hits[0]?.highlight;
+    const english = highlight?.text?.[0];
+    return (english?.includes('<mark>') ? english : (highlight?.['text.exact']?.[0] ?? null)) ?? null;
+  }
+}
+
+export interface CitedDocument {
+  id: string;
+  title: string;
+  citationKeys: string[];
+}

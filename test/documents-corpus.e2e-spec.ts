@@ -1,0 +1,91 @@
+// The whole government-document corpus (DOCUMENTS_DIR; .ci/run sets it to ../shared/documents),
+// indexed once by the real ingest and searched through the real api. Without DOCUMENTS_DIR the
+// document tests use only their hand-written fixture corpus (documents-api, documents-ingest).
+import { loadEnvironment } from '@app/config';
+import { request, RunningApi, startApi } from './support/archive-harness';
+import { runIngestCliWatchingMemory, SOURCES } from './support/documents-harness';
+import { join } from 'node:path';
+
+const DOCUMENTS_DIR = loadEnvironment().DOCUMENTS_DIR;
+const ALIAS = 'e2e-documents-corpus';
+const CASES_DIR = join(__dirname, '..', 'data', 'cases');
+/** The ingest's memory budget (issue 34): its heap, and the peak RSS the whole corpus may take. */
+const HEAP_MB = 512;
+const describeCorpus = DOCUMENTS_DIR ? describe : describe.skip;
+
+describeCorpus(`the whole corpus in ${DOCUMENTS_DIR || '(DOCUMENTS_DIR not set)'}`, () => {
+  let api: RunningApi;
+  let indexed: { documents: number; pages: number; linked: number; skipped: number; peakMb: number };
+
+  beforeAll(async () => {
+    // Indexed once, by the CLI an operator runs, under the ingest's 512 MB heap, its memory watched.
+    const { status, output, peakKb } = await runIngestCliWatchingMemory(
+      ['documents', DOCUMENTS_DIR, '--cases', CASES_DIR, '--sources', SOURCES],
+      { DOCUMENTS_ALIAS: ALIAS },
+      [`--max-old-space-size=${HEAP_MB}`],
+    );
+    const done = /Indexed (\d+) pages of (\d+) documents into \S+ \((\d+) cited by cases\); skipped (\d+) unreadable/.exec(output);
+    if (status !== 0 || !done) throw new Error(`the corpus did not index (exit ${status}):\n${output.slice(-2000)}`);
+    indexed = { pages: Number(done[1]), documents: Number(done[2]), linked: Number(done[3]), skipped: Number(done[4]), peakMb: peakKb / 1024 };
+    api = await startApi({ DOCUMENTS_ALIAS: ALIAS });
+  }, 300_000);
+
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it('serves every document and page it indexed, with no file skipped', async () => {
+    expect(indexed.skipped).toBe(0);
+    expect(indexed.documents).toBeGreaterThan(3000);
+    expect(indexed.pages).toBeGreaterThan(15000);
+    const { body } = await request(api.baseUrl, '/api/documents?facets=collection,kind,release&limit=1');
+    expect(body.total).toBe(indexed.documents);
+    expect(body.totalPages).toBe(indexed.pages);
+    expect(Object.keys(body.facets.collection).sort()).toEqual([
+      'aaro-uap-records',
+      'doe-nnsa-uap-ufo',
+      'fbi-vault-ufo',
+      'national-archives-uap-bulk',
+      'nsa-ufo-foia',
+      'war-gov-pursue',
+    ]);
+    expect(body.facets.kind.transcript).toBe(133);
+    expect(Object.keys(body.facets.release).sort()).toEqual(['1', '2', '3', '4', '5', '6']);
+  });
+
+  it(`indexes it within the ingest's ${HEAP_MB} MB`, () => {
+    console.log(`ingest documents of the whole corpus: ${indexed.pages} pages, peak RSS ${indexed.peakMb.toFixed(0)} MB`);
+    expect(indexed.peakMb).toBeLessThan(HEAP_MB);
+  });
+
+  it('links documents to the cases that cite them, both ways', async () => {
+    expect(indexed.linked).toBeGreaterThan(100);
+    const { body } = await request(api.baseUrl, '/api/documents?caseId=1947-fbi-62-hq-83894-flying-discs-file&limit=50');
+    expect(body.documents.map((document: { id: string }) => document.id)).toContain('65-hs1-834228961-62-hq-83894-section-6');
+  });
+
+  it('finds the Lubbock Lights in Blue Book and the FBI file, with their pages', async () => {
+    const { body } = await request(api.baseUrl, '/api/documents?q=Lubbock%20lights&limit=20');
+    expect(body.total).toBeGreaterThan(3);
+    const fbi = body.documents.find((document: { id: string }) => document.id === '65-hs1-834228961-62-hq-83894-section-6');
+    expect(fbi.pages.map((page: { page: number }) => page.page)).toContain(260);
+    expect(body.documents.some((document: { collection: string }) => document.collection === 'national-archives-uap-bulk')).toBe(true);
+  });
+
+  it('finds the Lubbock pages of Blue Book from a Chinese query, and says what it searched for', async () => {
+    const { body } = await request(api.baseUrl, `/api/documents?q=${encodeURIComponent('蓝皮书计划 卢伯克')}&limit=10`);
+    expect(body.searchedFor).toBe('blue book project lubbock');
+    const blueBook = body.documents.filter((document: { agency: string }) => document.agency === 'US Air Force (Project Blue Book)');
+    expect(blueBook.length).toBeGreaterThan(0);
+    expect(blueBook[0].pages[0].snippet.toLowerCase()).toContain('<mark>lubbock</mark>');
+  });
+
+  it("reads a long document's page list and a page past its end", async () => {
+    const { body } = await request(api.baseUrl, '/api/documents/65-hs1-834228961-62-hq-83894-section-6');
+    expect(body.document.pageCount).toBe(271);
+    expect(body.document.pages).toHaveLength(271);
+    const past = await request(api.baseUrl, '/api/documents/65-hs1-834228961-62-hq-83894-section-6/pages/272');
+    expect(past.status).toBe(404);
+    expect(past.body.error.pageCount).toBe(271);
+  });
+});
