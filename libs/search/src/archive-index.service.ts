@@ -5,6 +5,7 @@ import { isIndexOfAlias } from './case-index.definition';
 import type { Environment } from '@app/config';
 import { createElasticsearchClient, readRequestOptions, type ReadRequestOptions } from './elasticsearch.client';
 import { ReadDeadlines } from './read-deadlines';
+import { searchAsBytes } from './search-as-bytes';
 import { ArchiveUnavailableError, ElasticsearchUnreachableError } from './search.errors';
 
 /** What a replica knows about the archive right now. */
@@ -62,9 +63,6 @@ export function createArchiveIndex(
 ): ArchiveIndexService {
   return new ArchiveIndexService(createElasticsearchClient(env, options), env.CASES_ALIAS, env.SEARCH_TIMEOUT_MS);
 }
-
-/** The statuses the client itself retries on another node: a gateway or a node that cannot serve now. */
-const RETRIED_STATUSES = new Set([502, 503, 504]);
 
 /**
  * The one owner of Elasticsearch access: every request the api and the ingest make goes through
@@ -141,7 +139,7 @@ export class ArchiveIndexService {
 
   /** A search whose response is wanted as bytes (the list and export pass documents' JSON on unparsed). */
   searchBytes(request: estypes.SearchRequest): Promise<Buffer> {
-    return this.read(() => this.streamSearch(request));
+    return this.read(() => searchAsBytes(this.client, request, this.readOptions()));
   }
 
   /** A document's source from the alias, or null when no document has this id. */
@@ -283,51 +281,9 @@ export class ArchiveIndexService {
       throw domain;
     }
   }
-
-  /**
-   * The client retries onto another node only while it reads a response itself; a streamed one
-   * is read here, so its 502/503/504 answers and bodies cut off by a lost node get the same
-   * retries here (none with a single node). An error status becomes the client's ResponseError
-   * and a broken body its ConnectionError, as a parsed search would throw.
-   */
-  private async streamSearch(request: estypes.SearchRequest): Promise<Buffer> {
-    const options = this.readOptions();
-    const attempts = 1 + (options.maxRetries ?? 0);
-    for (let attempt = 1; ; attempt += 1) {
-      const last = attempt === attempts;
-      const response = await this.client.search(request, { ...options, asStream: true, meta: true });
-      let body: Buffer;
-      try {
-        const chunks: Buffer[] = [];
-        for await (const chunk of response.body as unknown as AsyncIterable<Buffer>) chunks.push(chunk);
-        // A page usually arrives in one read: use it as it is rather than copy it.
-        body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-      } catch (error) {
-        // A body still arriving at the read's deadline is a slow answer, not a lost node.
-        if (options.signal?.aborted) throw new errors.TimeoutError('Request timed out', response);
-        // As the client does with a connection that fails: other reads (and the alias check) go
-        // elsewhere until it is resurrected.
-        if (response.meta.connection) this.client.connectionPool.markDead(response.meta.connection);
-        if (last) throw new errors.ConnectionError((error as Error).message, response);
-        continue;
-      }
-      const status = response.statusCode ?? 500;
-      if (status < 400) return body;
-      if (!last && RETRIED_STATUSES.has(status)) continue;
-      throw new errors.ResponseError({ ...response, body: parseErrorBody(body.toString('utf8')) });
-    }
-  }
 }
 
 /** Nothing but a read's deadline aborts it (see ReadDeadlines): an aborted read timed out. */
 function timedOutIfAborted(error: unknown): unknown {
   return error instanceof errors.RequestAbortedError ? new errors.TimeoutError(error.message, error.meta) : error;
-}
-
-function parseErrorBody(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }
