@@ -22,7 +22,7 @@ function sameWindowNote(run, baseline) {
 }
 
 /** Headers worth replaying from a captured api response (not the per-connection ones). */
-function replayable(headers) {
+export function replayable(headers) {
   const drop = new Set(['connection', 'keep-alive', 'date', 'transfer-encoding', 'content-length']);
   return Object.fromEntries([...headers].filter(([name]) => !drop.has(name)));
 }

@@ -1,7 +1,4 @@
 import { Client, errors, type estypes, type TransportRequestOptions } from '@elastic/elasticsearch';
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { BulkHelperOptions, BulkStats } from '@elastic/elasticsearch/lib/helpers';
-import { isIndexOfAlias } from './case-index.definition';
 import type { Environment } from '@app/config';
 import { createElasticsearchClient, readRequestOptions, type ReadRequestOptions } from './elasticsearch.client';
 import { ReadDeadlines } from './read-deadlines';
@@ -21,6 +18,12 @@ export function indicesNamingAlias(response: Record<string, { aliases?: Record<s
   return Object.keys(response)
     .filter((index) => response[index]?.aliases && alias in (response[index].aliases ?? {}))
     .sort();
+}
+
+/** The indices the alias names, oldest first; empty when the alias does not exist. Throws the client's error otherwise. */
+export async function indicesBehindAlias(client: Client, alias: string, options: TransportRequestOptions = {}): Promise<string[]> {
+  const response = await client.indices.getAlias({ name: alias }, { ...options, ignore: [404] });
+  return indicesNamingAlias(response as never, alias);
 }
 
 /** The index a GET _alias/<alias> response names; ingest keeps the alias on exactly one index. */
@@ -53,23 +56,19 @@ export function toDomainError(error: unknown): unknown {
   return error;
 }
 
-/**
- * The owner with a client of its own. `requestTimeout` replaces ELASTICSEARCH_TIMEOUT_MS for a
- * client that only writes (the ingest CLI; see createElasticsearchClient).
- */
+/** The api's reads, with a client of their own. */
 export function createArchiveIndex(
   env: Pick<Environment, 'ELASTICSEARCH_URL' | 'ELASTICSEARCH_TIMEOUT_MS' | 'CASES_ALIAS' | 'SEARCH_TIMEOUT_MS'>,
-  options: { requestTimeout?: number } = {},
 ): ArchiveIndexService {
-  return new ArchiveIndexService(createElasticsearchClient(env, options), env.CASES_ALIAS, env.SEARCH_TIMEOUT_MS);
+  return new ArchiveIndexService(createElasticsearchClient(env), env.CASES_ALIAS, env.SEARCH_TIMEOUT_MS);
 }
 
 /**
- * The one owner of Elasticsearch access: every request the api and the ingest make goes through
- * here, so the alias, the read options, the circuit and the mapping of engine errors are each
- * written once. Reads (search, get, point in time) fail fast while the circuit is open and leave
- * as domain errors; the index lifecycle (create, load, swap the alias, drop) is the ingest's and
- * passes the client's errors on, so the CLI can name the request that failed.
+ * The api's owner of Elasticsearch access: every read the api makes goes through here, so the
+ * alias, the read options, the circuit and the mapping of engine errors are each written once.
+ * Reads (search, get, point in time) fail fast while the circuit is open and leave as domain
+ * errors. The index lifecycle (create, load, swap the alias, drop) is the ingest's: see
+ * ArchiveIndexLifecycle.
  */
 export class ArchiveIndexService {
   /** What bounds each read: SEARCH_TIMEOUT_MS, through signals shared by reads that start together. */
@@ -93,9 +92,8 @@ export class ArchiveIndexService {
   // ---- The alias and the circuit
 
   /** The indices the alias names, oldest first; empty when the alias does not exist. Throws the client's error otherwise. */
-  async indicesBehindAlias(options: TransportRequestOptions = {}): Promise<string[]> {
-    const response = await this.client.indices.getAlias({ name: this.alias }, { ...options, ignore: [404] });
-    return indicesNamingAlias(response as never, this.alias);
+  indicesBehindAlias(options: TransportRequestOptions = {}): Promise<string[]> {
+    return indicesBehindAlias(this.client, this.alias, options);
   }
 
   /** The index the alias points at and whether Elasticsearch is reachable, as of the last resolveGeneration(). */
@@ -181,87 +179,6 @@ export class ArchiveIndexService {
       const start = started.get(id);
       started.delete(id);
       listener(error, start === undefined ? undefined : Number(process.hrtime.bigint() - start) / 1e9);
-    });
-  }
-
-  // ---- The index lifecycle (ingest): the client's errors pass through
-
-  /** The `_meta` of an index's mapping. */
-  async mappingMeta(index: string): Promise<Record<string, unknown> | undefined> {
-    const mapping = await this.client.indices.getMapping({ index });
-    return mapping[index]?.mappings?._meta;
-  }
-
-  async createIndex(index: string, settings: estypes.IndicesIndexSettings, mappings: estypes.MappingTypeMapping): Promise<void> {
-    await this.client.indices.create({ index, settings, mappings });
-  }
-
-  bulk<T>(options: BulkHelperOptions<T>): Promise<BulkStats> {
-    return this.client.helpers.bulk<T>(options);
-  }
-
-  async putSettings(index: string, settings: estypes.IndicesIndexSettings): Promise<void> {
-    await this.client.indices.putSettings({ index, settings });
-  }
-
-  /**
-   * Merges the index into one segment. Only for an index nothing writes to again: Elasticsearch
-   * never merges a large merged segment with new writes, so a written-to index keeps it as dead
-   * weight. A million cases take minutes, longer than the client's connections wait for an answer,
-   * so the merge runs as a task, asked about every `pollMs` until it is done.
-   */
-  async mergeIntoOneSegment(index: string, pollMs = 1_000): Promise<void> {
-    const { task } = await this.client.indices.forcemerge({ index, max_num_segments: 1, wait_for_completion: false });
-    if (task === undefined) return; // merged before answering
-    for (;;) {
-      const status = await this.client.tasks.get({ task_id: task });
-      if (status.completed) {
-        const failed = status.error?.reason ?? status.error?.type ?? (status.response?._shards?.failed > 0 ? 'a shard failed' : undefined);
-        if (failed) throw new Error(`merging ${index} into one segment failed: ${failed}`);
-        return;
-      }
-      await sleep(pollMs);
-    }
-  }
-
-  async refresh(index: string): Promise<void> {
-    await this.client.indices.refresh({ index });
-  }
-
-  async count(index: string): Promise<number> {
-    return (await this.client.count({ index })).count;
-  }
-
-  async dataNodeCount(): Promise<number> {
-    return (await this.client.cluster.health()).number_of_data_nodes;
-  }
-
-  /** Waits for the index to turn green; a wait that runs out answers 408 with the health body, read rather than thrown. */
-  waitForGreen(index: string, timeout: string): Promise<estypes.ClusterHealthResponse> {
-    return this.client.cluster.health({ index, wait_for_status: 'green', timeout }, { ignore: [408] });
-  }
-
-  /** Deletes indices (several joined by commas); with `ignoreMissing`, a missing one is no error. */
-  async deleteIndices(indices: string[], { ignoreMissing = false } = {}): Promise<void> {
-    await this.client.indices.delete({ index: indices.join(',') }, ignoreMissing ? { ignore: [404] } : {});
-  }
-
-  /** Whether an index (or alias) of the alias's own name exists. */
-  aliasNameExists(): Promise<boolean> {
-    return this.client.indices.exists({ index: this.alias });
-  }
-
-  /** Indices this alias owns (`<alias>-<yyyymmdd>-<hhmmss>-<ms>`), open ones only. */
-  async ownedIndices(): Promise<string[]> {
-    const response = await this.client.indices.get({ index: `${this.alias}-*`, expand_wildcards: 'open' }, { ignore: [404] });
-    return Object.keys(response).filter((index) => isIndexOfAlias(this.alias, index));
-  }
-
-  /** One `_aliases` request removes the alias from every index and adds it to the target: readers never see no alias. */
-  async pointAliasAt(index: string): Promise<void> {
-    const current = await this.indicesBehindAlias();
-    await this.client.indices.updateAliases({
-      actions: [...current.map((from) => ({ remove: { index: from, alias: this.alias } })), { add: { index, alias: this.alias } }],
     });
   }
 

@@ -1,6 +1,7 @@
 export * from './case-feed.query';
 export * from './case-feed.repository';
 export * from './archive-generation';
+export * from './archive-index.lifecycle';
 export * from './archive-index.service';
 export * from './case-cursor';
 export * from './case-export.query';

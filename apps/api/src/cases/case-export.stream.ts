@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { joinJson, type CaseExportPages } from '@app/search';
+import type { CaseExportPages } from '@app/search';
+import { joinJson } from '../response-cache/join-json';
 
 export const NDJSON = 'application/x-ndjson; charset=utf-8';
 

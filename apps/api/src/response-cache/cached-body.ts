@@ -3,7 +3,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { xxh64 } from '@node-rs/xxhash';
 import { Negotiator } from '@fastify/accept-negotiator';
-import { joinJson } from '@app/search';
+import { joinJson } from './join-json';
 import type { BodySlab, SlabRegion, SlabTenant } from './body-slab';
 
 export type ContentEncoding = 'br' | 'gzip' | 'identity';
