@@ -13,7 +13,6 @@ export * from './case-related.query';
 export * from './case-stats.query';
 export * from './case-suggest.query';
 export * from './cases.repository';
-export * from './query-cache';
 export * from './raw-hits';
 export * from './search.errors';
 export * from './search.module';

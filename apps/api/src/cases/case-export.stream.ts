@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { CaseExportPages } from '@app/search';
-import { joinJson } from '../response-cache/join-json';
+import { joinJson } from '../response/join-json';
 
 export const NDJSON = 'application/x-ndjson; charset=utf-8';
 

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { SearchModule } from '@app/search';
-import { ResponseCacheModule } from '../response-cache/response-cache.module';
+import { ResponseModule } from '../response/response.module';
 import { CasesController } from './cases.controller';
 import { CasesService } from './cases.service';
 import { CURSOR_KEY, cursorKeyProvider } from './cursor-key';
 
 @Module({
-  imports: [SearchModule, ResponseCacheModule],
+  imports: [SearchModule, ResponseModule],
   controllers: [CasesController],
   // One cursor key for the process: the feed (which imports this module) checks the cursors the list signs.
   providers: [CasesService, cursorKeyProvider],

@@ -4,10 +4,10 @@ import { CaseFeedRepository, type CaseListParams } from '@app/search';
 import type { CaseListQueryDto } from '../cases/case-list-query.dto';
 import { toCaseListParams } from '../cases/case-list-params';
 import { CURSOR_KEY } from '../cases/cursor-key';
-import { CachedBody } from '../response-cache/cached-body';
-import type { CachedReply } from '../response-cache/cached-reply';
-import { canonicalQuery, ResponseCache } from '../response-cache/response-cache';
-import { ResponseEnvelope } from '../envelope/response-envelope';
+import { CachedBody } from '../response/cached-body';
+import type { CachedReply } from '../response/cached-reply';
+import { canonicalQuery, ResponseCache } from '../response/response-cache';
+import { ResponseEnvelope } from '../response/response-envelope';
 import { ATOM_CONTENT_TYPE, buildAtomFeed } from './atom-feed.builder';
 
 /** Where the request came from, as the feed's links should show it. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { ArchiveIndexService } from '@app/search';
-import { ResponseCache } from '../response-cache/response-cache';
+import { ResponseCache } from '../response/response-cache';
 import { timeElasticsearchRequests } from './elasticsearch-timing';
 import { DURATION_BUCKETS, RequestSeries } from './request-series';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CasesRepository, type CaseSuggestion } from '@app/search';
-import { CachedReply } from '../response-cache/cached-reply';
-import { canonicalQuery, ResponseCache } from '../response-cache/response-cache';
+import { CachedReply } from '../response/cached-reply';
+import { canonicalQuery, ResponseCache } from '../response/response-cache';
 import { DEFAULT_SUGGEST_LIMIT, type SuggestQueryDto } from './suggest-query.dto';
 
 export interface SuggestBody {
