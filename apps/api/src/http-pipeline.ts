@@ -17,7 +17,9 @@ import { ALLOWED_METHODS, rejectWriteMethods } from './read-only/read-only-route
 import { BROTLI_QUALITY, COMPRESSION_THRESHOLD, CONTENT_ENCODINGS, GZIP_LEVEL } from './response/cached-body';
 import { serveCachedHits } from './response/cached-fast-path';
 import { answerNotModified } from './response/conditional-get';
+import { COMPRESSIBLE_CONTENT_TYPES } from './response/content-types';
 import { ResponseCache } from './response/response-cache';
+import { writeReplies } from './response/reply-writer';
 import type { ResponseEnvelope } from './response/response-envelope';
 import { addSecurityHeaders } from './security-headers/security-headers';
 import { createQueryValidationPipe } from './validation/query-validation.pipe';
@@ -79,6 +81,8 @@ export const HTTP_PIPELINE: readonly PipelineStep[] = [
   { name: 'Host required', install: ({ fastify }) => requireHostHeader(fastify) },
   { name: 'read-only methods', install: ({ fastify, envelope }) => rejectWriteMethods(fastify, envelope) },
   { name: 'operations exposure', install: ({ fastify, env }) => hideOperationsEndpoints(fastify, env.EXPOSE_OPERATIONS === 'true') },
+  // preSerialization: a cached reply as its bytes; onRoute: the export's license link, on its route alone.
+  { name: 'reply writer', install: ({ app, fastify, envelope }) => writeReplies(fastify, envelope, app.get(ResponseCache)) },
   // onSend: compresses what the byte cache did not (errors, the export stream); cached bodies
   // arrive already encoded.
   {
@@ -87,8 +91,7 @@ export const HTTP_PIPELINE: readonly PipelineStep[] = [
       await app.register(compress, {
         encodings: CONTENT_ENCODINGS.filter((encoding) => encoding !== 'identity'),
         threshold: COMPRESSION_THRESHOLD,
-        // JSON, the export's NDJSON and the Atom feed (which the plugin's default list does not name).
-        customTypes: /^application\/(?:json|x-ndjson|atom\+xml)(?:;|$)/,
+        customTypes: COMPRESSIBLE_CONTENT_TYPES,
         brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
         zlibOptions: { level: GZIP_LEVEL },
       });

@@ -2,8 +2,6 @@ import { Readable } from 'node:stream';
 import type { CaseExportPages } from '@app/search';
 import { joinJson } from '../response/join-json';
 
-export const NDJSON = 'application/x-ndjson; charset=utf-8';
-
 /**
  * The export as NDJSON, one full record per line. A page is read only when the consumer has
  * drained the previous one (Readable's own backpressure), so memory stays at one page however

@@ -6,6 +6,7 @@ import { ApiProblem, type ApiError } from '../errors/api-error';
 import type { ResponseEnvelope } from '../response/response-envelope';
 import { requestIdOf } from '../logging/request-id';
 import { SECURITY_HEADERS } from '../security-headers/security-headers';
+import { JSON_CONTENT_TYPE } from '../response/content-types';
 
 /** Response headers browsers may show to scripts: quota state and the request id are for clients. */
 export const CORS_EXPOSED_HEADERS = ['RateLimit-Policy', 'RateLimit', 'Retry-After', 'X-Request-Id'];
@@ -21,7 +22,7 @@ export function earlyErrorHeaders(requestId: string): Record<string, string> {
     'access-control-expose-headers': CORS_EXPOSED_HEADERS.join(', '),
     ...SECURITY_HEADERS,
     'cache-control': 'no-store',
-    'content-type': 'application/json; charset=utf-8',
+    'content-type': JSON_CONTENT_TYPE,
   };
 }
 

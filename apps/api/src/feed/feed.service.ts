@@ -8,7 +8,8 @@ import { CachedBody } from '../response/cached-body';
 import type { CachedReply } from '../response/cached-reply';
 import { canonicalQuery, ResponseCache } from '../response/response-cache';
 import { ResponseEnvelope } from '../response/response-envelope';
-import { ATOM_CONTENT_TYPE, buildAtomFeed } from './atom-feed.builder';
+import { ATOM_CONTENT_TYPE } from '../response/content-types';
+import { buildAtomFeed } from './atom-feed.builder';
 
 /** Where the request came from, as the feed's links should show it. */
 export interface FeedRequest {

@@ -2,6 +2,9 @@ import { licenseNotice, type AppConfigService, type Environment } from '@app/con
 
 export const API_VERSION = 1;
 
+/** A body inside the envelope. */
+export type Enveloped<T extends object> = { version: number; license: string } & T;
+
 /** The settings the envelope's license notice and link are made of. */
 export type EnvelopeSettings = Pick<Environment, 'OPERATOR_NAME' | 'OPERATOR_SITE' | 'CONTACT_EMAIL'>;
 
@@ -24,7 +27,7 @@ export class ResponseEnvelope {
     });
   }
 
-  wrap<T extends object>(body: T): { version: number; license: string } & T {
+  wrap<T extends object>(body: T): Enveloped<T> {
     return { version: API_VERSION, license: this.license, ...body };
   }
 
