@@ -14,6 +14,7 @@ export const {
   buildCaseListRequest,
   buildCaseSuggestRequest,
   buildStatsRequest,
+  CASE_FACETS,
   CASE_INDEX_SETTINGS,
   CASE_INDEX_MAPPINGS,
   encodeCursor,
