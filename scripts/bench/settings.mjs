@@ -19,6 +19,7 @@ export const {
   CASE_INDEX_MAPPINGS,
   encodeCursor,
   filterFingerprint,
+  listOrder,
   withSummariesFromSource,
 } = require('@app/search');
 // The api's own reading of a query, so a cursor the bench signs carries the fingerprint the api expects.

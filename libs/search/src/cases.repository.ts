@@ -4,14 +4,7 @@ import type { CaseRecord } from '@app/cases';
 import { ArchiveGenerationTracker } from './archive-generation';
 import { ArchiveIndexService, type ArchiveGeneration } from './archive-index.service';
 import { buildCaseExportRequest, EXPORT_KEEP_ALIVE } from './case-export.query';
-import {
-  buildCaseListRequest,
-  CaseListPageJson,
-  CaseListParams,
-  readCaseListPage,
-  showsSuggestion,
-  withSummariesFromSource,
-} from './case-list.query';
+import { buildCaseListRequest, CaseListPageJson, CaseListParams, readCaseListPage, withSummariesFromSource } from './case-list.query';
 import type { CaseFilterParams } from './case-filter.query';
 import { buildRelatedCasesRequest } from './case-related.query';
 import { buildStatsRequest, CaseStats, toStats } from './case-stats.query';
@@ -59,7 +52,7 @@ export class CasesRepository {
     const searched = await this.spelling.resolve(params);
     const page = await this.readPage(buildCaseListRequest(this.index.alias, searched), params);
     const suggestion = searched.spelling?.suggestion;
-    return suggestion !== undefined && showsSuggestion(params) ? { ...page, suggestion } : page;
+    return suggestion !== undefined && params.didYouMean === 'look-up' ? { ...page, suggestion } : page;
   }
 
   async findById(id: string): Promise<CaseRecord> {

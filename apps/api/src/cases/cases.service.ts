@@ -48,7 +48,7 @@ export class CasesService {
         offset: params.offset,
         nextCursor,
         ...(page.facets ? { facets: page.facets } : {}),
-        ...(params.q ? { suggestion: page.suggestion ?? null } : {}),
+        ...(params.didYouMean ? { suggestion: page.suggestion ?? null } : {}),
       };
       return this.responses.bodyWithJsonArray(head, 'cases', page.casesJson);
     });
