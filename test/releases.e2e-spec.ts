@@ -9,7 +9,7 @@ import { FIXTURE, ingest, request, RunningApi, startApi } from './support/archiv
 import { parseCoverage } from '../apps/ingest/src/manifest/coverage';
 import { runManifestDiff } from '../apps/ingest/src/manifest/manifest-diff.command';
 import { reviseDataset } from '../apps/ingest/src/revisions/dataset-revisions';
-import { CACHE_CONTROL } from '../apps/api/src/response-cache/cache-control';
+import { CACHE_CONTROL } from '../apps/api/src/response/cache-control';
 
 const ALIAS = 'e2e-releases-cases';
 const fixture: CaseRecord[] = JSON.parse(readFileSync(FIXTURE, 'utf8'));

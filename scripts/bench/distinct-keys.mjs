@@ -5,10 +5,19 @@
 // a million cases (BENCH_1M=1) are measured by.
 import { searchAfterPage, searchBody } from './elasticsearch.mjs';
 import { compare } from './runs.mjs';
-import { BENCH_CURSOR_KEY, buildStatsRequest, encodeCursor, filterFingerprint, log, toCaseFilterParams, toCaseListParams } from './settings.mjs';
+import {
+  BENCH_CURSOR_KEY,
+  buildStatsRequest,
+  CASE_FACETS,
+  encodeCursor,
+  filterFingerprint,
+  log,
+  toCaseFilterParams,
+  toCaseListParams,
+} from './settings.mjs';
 import { attempt, errorsNote, row } from './table.mjs';
 
-const ALL_FACETS = 'type,credibility,tranche,country,precision,hasVideo,year,decade';
+const ALL_FACETS = CASE_FACETS.join(',');
 /** A day far past any incident: as a dateTo it changes no answer, only the cache key. */
 const farDay = (i) => new Date(Date.UTC(3000, 0, 1) + (i % 2_500_000) * 86_400_000).toISOString().slice(0, 10);
 /** A west edge a millionth of a degree further east each time: the same cases, a new cache key. */

@@ -12,6 +12,7 @@ import {
   CASE_INDEX_MAPPINGS,
   CASE_INDEX_SETTINGS,
   keywordSpelling,
+  listOrder,
   lookupWords,
   lookUpCorrections,
   NOTHING_MISSPELT,
@@ -36,7 +37,10 @@ export function esClient(esUrl) {
  * The request the api sends for these list parameters, built by libs/search: the body, and the
  * _search path with the query-string parameters (filter_path) the client would put there.
  */
-export function searchBody(params, build = (alias) => buildCaseListRequest(alias, { limit: 50, offset: 0, ...params })) {
+export function searchBody(
+  params,
+  build = (alias) => buildCaseListRequest(alias, { limit: 50, offset: 0, ...params, sort: listOrder(params.sort, params.q) }),
+) {
   const { index, filter_path: filterPath, ...body } = build(ALIAS);
   const query = filterPath ? `?filter_path=${encodeURIComponent(filterPath.join(','))}` : '';
   return { index, body, path: `/${index}/_search${query}` };

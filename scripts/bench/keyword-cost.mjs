@@ -21,7 +21,7 @@
 import { compare } from './runs.mjs';
 import { searchBody, spellingFor } from './elasticsearch.mjs';
 import { listenerPid } from './cpu.mjs';
-import { ALIAS, buildCaseListRequest, CONNECTIONS, SECONDS, withSummariesFromSource } from './settings.mjs';
+import { ALIAS, buildCaseListRequest, CONNECTIONS, listOrder, SECONDS, withSummariesFromSource } from './settings.mjs';
 import { printTable, row, skip } from './table.mjs';
 
 /** People's queries of each kind: one word, a name, a misspelling, a description, Chinese, mixed. */
@@ -47,7 +47,7 @@ function oldKeywordClauses(q) {
  * report) and summaries from `_source`; with KEYWORD_BEFORE=clauses, today's fetch (listings).
  */
 export function oldKeywordRequest(alias, params) {
-  const today = buildCaseListRequest(alias, params);
+  const today = buildCaseListRequest(alias, { ...params, sort: listOrder(params.sort, params.q) });
   const request = process.env.KEYWORD_BEFORE === 'clauses' ? today : withSummariesFromSource(today);
   const { filter } = request.query.bool;
   return {

@@ -22,7 +22,7 @@ function sameWindowNote(run, baseline) {
 }
 
 /** Headers worth replaying from a captured api response (not the per-connection ones). */
-function replayable(headers) {
+export function replayable(headers) {
   const drop = new Set(['connection', 'keep-alive', 'date', 'transfer-encoding', 'content-length']);
   return Object.fromEntries([...headers].filter(([name]) => !drop.has(name)));
 }
@@ -191,8 +191,8 @@ export async function dutyRows(size, env) {
     const etags = [];
     for (const url of urls) etags.push((await fetch(url)).headers.get('etag'));
     const runs = urls.map((url, i) => ({ url, headers: { 'if-none-match': etags[i] }, pids: { api: started[i].value.pid } }));
-    // Each has just started, and the duty-free api is loaded in every pair, the others in one: warmed
-    // 3 s each, every duty alone read about +8 µs a 304, about what all four together add in the goal row.
+    // Each has just started, and the duty-free api is loaded in every pair, the others in one: with a
+    // short warm-up, every duty alone read about what all four together add in the goal row.
     for (const run of runs) await warmUp(run, DUTY_WARM_SECONDS);
     for (let i = 1; i < variants.length; i += 1) {
       // Each duty against the duty-free api in the same window: a duty's few µs are less than the machine's drift between runs.

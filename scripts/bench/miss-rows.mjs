@@ -20,10 +20,9 @@ const MISS_API_PORT = PORT_BASE - 10;
 const MISS_PROXY_PORT = PORT_BASE - 11;
 
 /**
- * A fresh api's response cache fills over its first 15 s or so of new keys (its RSS grows from
- * about 225 to 300 MB), and until then its heap grows with collections a long-running api no
- * longer makes: its CPU per miss fell from 2.0 ms in the first 3 s of load to 0.65-0.75 ms after
- * 15 s, in one run of the bundled archive.
+ * A fresh api's response cache fills over its first seconds of new keys, and until then its heap
+ * grows with collections a long-running api no longer makes: its CPU per miss is several times
+ * what it is once the cache is full.
  */
 const API_WARM_SECONDS = 20;
 

@@ -14,10 +14,12 @@ export const {
   buildCaseListRequest,
   buildCaseSuggestRequest,
   buildStatsRequest,
+  CASE_FACETS,
   CASE_INDEX_SETTINGS,
   CASE_INDEX_MAPPINGS,
   encodeCursor,
   filterFingerprint,
+  listOrder,
   withSummariesFromSource,
 } = require('@app/search');
 // The api's own reading of a query, so a cursor the bench signs carries the fingerprint the api expects.

@@ -3,7 +3,6 @@ import { APP_FILTER } from '@nestjs/core';
 import { AppConfigModule, EnvironmentOverrides } from '@app/config';
 import { CasesModule } from './cases/cases.module';
 import { DocumentsModule } from './documents/documents.module';
-import { EnvelopeModule } from './envelope/envelope.module';
 import { ApiExceptionFilter } from './errors/api-exception.filter';
 import { FeedModule } from './feed/feed.module';
 import { HealthModule } from './health/health.module';
@@ -11,14 +10,13 @@ import { LlmsModule } from './llms/llms.module';
 import { LoggingModule, LoggingOptions } from './logging/logging.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { QuotaModule } from './quota/quota.module';
-import { ResponseCacheModule } from './response-cache/response-cache.module';
+import { ResponseModule } from './response/response.module';
 import { StatsModule } from './stats/stats.module';
 import { SuggestModule } from './suggest/suggest.module';
 
 @Module({
   imports: [
-    EnvelopeModule,
-    ResponseCacheModule,
+    ResponseModule,
     CasesModule,
     StatsModule,
     SuggestModule,
@@ -29,10 +27,7 @@ import { SuggestModule } from './suggest/suggest.module';
     HealthModule,
     MetricsModule,
   ],
-  providers: [
-    // No interceptors: bodies are enveloped, and cached replies sent as bytes, by ApiFastifyAdapter.reply.
-    { provide: APP_FILTER, useClass: ApiExceptionFilter },
-  ],
+  providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],
 })
 export class ApiModule {
   static register(overrides: EnvironmentOverrides = {}, logging: LoggingOptions = {}): DynamicModule {

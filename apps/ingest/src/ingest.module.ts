@@ -1,7 +1,7 @@
 import { DynamicModule, Module, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfigModule, EnvironmentOverrides, AppConfigService } from '@app/config';
-import { ArchiveIndexService, createArchiveIndex } from '@app/search';
-import { documentsIndexProvider } from '@app/documents';
+import { ArchiveIndexLifecycle, createArchiveIndexLifecycle } from '@app/search';
+import { documentsIndexLifecycleProvider } from '@app/documents';
 import { CaseIndexer } from './indexing/case-indexer';
 import { DocumentIndexer } from './documents/document-indexer';
 
@@ -14,30 +14,29 @@ export const INGEST_REQUEST_TIMEOUT_MS = 300_000;
 
 @Module({
   providers: [
-    // The ingest's own engine owner and client, with its own timeout; none of the api's read side.
+    // The ingest's own client, with its own timeout; none of the api's read side.
     {
-      provide: ArchiveIndexService,
+      provide: ArchiveIndexLifecycle,
       inject: [AppConfigService],
       useFactory: (config: AppConfigService) =>
-        createArchiveIndex(
+        createArchiveIndexLifecycle(
           {
             ELASTICSEARCH_URL: config.get('ELASTICSEARCH_URL', { infer: true }),
             ELASTICSEARCH_TIMEOUT_MS: config.get('ELASTICSEARCH_TIMEOUT_MS', { infer: true }),
             CASES_ALIAS: config.get('CASES_ALIAS', { infer: true }),
-            SEARCH_TIMEOUT_MS: config.get('SEARCH_TIMEOUT_MS', { infer: true }),
           },
           { requestTimeout: INGEST_REQUEST_TIMEOUT_MS },
         ),
     },
     CaseIndexer,
     // The documents alias's own engine owner (closed by DocumentIndexer), for `ingest documents`.
-    documentsIndexProvider({ requestTimeout: INGEST_REQUEST_TIMEOUT_MS }),
+    documentsIndexLifecycleProvider({ requestTimeout: INGEST_REQUEST_TIMEOUT_MS }),
     DocumentIndexer,
   ],
   exports: [CaseIndexer, DocumentIndexer],
 })
 export class IngestModule implements OnApplicationShutdown {
-  constructor(private readonly index: ArchiveIndexService) {}
+  constructor(private readonly index: ArchiveIndexLifecycle) {}
 
   static register(overrides: EnvironmentOverrides = {}): DynamicModule {
     return { module: IngestModule, imports: [AppConfigModule.forRoot(overrides)] };

@@ -1,10 +1,8 @@
 import { Client, errors, type estypes, type TransportRequestOptions } from '@elastic/elasticsearch';
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { BulkHelperOptions, BulkStats } from '@elastic/elasticsearch/lib/helpers';
-import { isIndexOfAlias } from './case-index.definition';
 import type { Environment } from '@app/config';
 import { createElasticsearchClient, readRequestOptions, type ReadRequestOptions } from './elasticsearch.client';
 import { ReadDeadlines } from './read-deadlines';
+import { searchAsBytes } from './search-as-bytes';
 import { ArchiveUnavailableError, ElasticsearchUnreachableError } from './search.errors';
 
 /** What a replica knows about the archive right now. */
@@ -20,6 +18,12 @@ export function indicesNamingAlias(response: Record<string, { aliases?: Record<s
   return Object.keys(response)
     .filter((index) => response[index]?.aliases && alias in (response[index].aliases ?? {}))
     .sort();
+}
+
+/** The indices the alias names, oldest first; empty when the alias does not exist. Throws the client's error otherwise. */
+export async function indicesBehindAlias(client: Client, alias: string, options: TransportRequestOptions = {}): Promise<string[]> {
+  const response = await client.indices.getAlias({ name: alias }, { ...options, ignore: [404] });
+  return indicesNamingAlias(response as never, alias);
 }
 
 /** The index a GET _alias/<alias> response names; ingest keeps the alias on exactly one index. */
@@ -52,26 +56,19 @@ export function toDomainError(error: unknown): unknown {
   return error;
 }
 
-/**
- * The owner with a client of its own. `requestTimeout` replaces ELASTICSEARCH_TIMEOUT_MS for a
- * client that only writes (the ingest CLI; see createElasticsearchClient).
- */
+/** The api's reads, with a client of their own. */
 export function createArchiveIndex(
   env: Pick<Environment, 'ELASTICSEARCH_URL' | 'ELASTICSEARCH_TIMEOUT_MS' | 'CASES_ALIAS' | 'SEARCH_TIMEOUT_MS'>,
-  options: { requestTimeout?: number } = {},
 ): ArchiveIndexService {
-  return new ArchiveIndexService(createElasticsearchClient(env, options), env.CASES_ALIAS, env.SEARCH_TIMEOUT_MS);
+  return new ArchiveIndexService(createElasticsearchClient(env), env.CASES_ALIAS, env.SEARCH_TIMEOUT_MS);
 }
 
-/** The statuses the client itself retries on another node: a gateway or a node that cannot serve now. */
-const RETRIED_STATUSES = new Set([502, 503, 504]);
-
 /**
- * The one owner of Elasticsearch access: every request the api and the ingest make goes through
- * here, so the alias, the read options, the circuit and the mapping of engine errors are each
- * written once. Reads (search, get, point in time) fail fast while the circuit is open and leave
- * as domain errors; the index lifecycle (create, load, swap the alias, drop) is the ingest's and
- * passes the client's errors on, so the CLI can name the request that failed.
+ * The api's owner of Elasticsearch access: every read the api makes goes through here, so the
+ * alias, the read options, the circuit and the mapping of engine errors are each written once.
+ * Reads (search, get, point in time) fail fast while the circuit is open and leave as domain
+ * errors. The index lifecycle (create, load, swap the alias, drop) is the ingest's: see
+ * ArchiveIndexLifecycle.
  */
 export class ArchiveIndexService {
   /** What bounds each read: SEARCH_TIMEOUT_MS, through signals shared by reads that start together. */
@@ -95,9 +92,8 @@ export class ArchiveIndexService {
   // ---- The alias and the circuit
 
   /** The indices the alias names, oldest first; empty when the alias does not exist. Throws the client's error otherwise. */
-  async indicesBehindAlias(options: TransportRequestOptions = {}): Promise<string[]> {
-    const response = await this.client.indices.getAlias({ name: this.alias }, { ...options, ignore: [404] });
-    return indicesNamingAlias(response as never, this.alias);
+  indicesBehindAlias(options: TransportRequestOptions = {}): Promise<string[]> {
+    return indicesBehindAlias(this.client, this.alias, options);
   }
 
   /** The index the alias points at and whether Elasticsearch is reachable, as of the last resolveGeneration(). */
@@ -141,7 +137,7 @@ export class ArchiveIndexService {
 
   /** A search whose response is wanted as bytes (the list and export pass documents' JSON on unparsed). */
   searchBytes(request: estypes.SearchRequest): Promise<Buffer> {
-    return this.read(() => this.streamSearch(request));
+    return this.read(() => searchAsBytes(this.client, request, this.readOptions()));
   }
 
   /** A document's source from the alias, or null when no document has this id. */
@@ -186,87 +182,6 @@ export class ArchiveIndexService {
     });
   }
 
-  // ---- The index lifecycle (ingest): the client's errors pass through
-
-  /** The `_meta` of an index's mapping. */
-  async mappingMeta(index: string): Promise<Record<string, unknown> | undefined> {
-    const mapping = await this.client.indices.getMapping({ index });
-    return mapping[index]?.mappings?._meta;
-  }
-
-  async createIndex(index: string, settings: estypes.IndicesIndexSettings, mappings: estypes.MappingTypeMapping): Promise<void> {
-    await this.client.indices.create({ index, settings, mappings });
-  }
-
-  bulk<T>(options: BulkHelperOptions<T>): Promise<BulkStats> {
-    return this.client.helpers.bulk<T>(options);
-  }
-
-  async putSettings(index: string, settings: estypes.IndicesIndexSettings): Promise<void> {
-    await this.client.indices.putSettings({ index, settings });
-  }
-
-  /**
-   * Merges the index into one segment. Only for an index nothing writes to again: Elasticsearch
-   * never merges a large merged segment with new writes, so a written-to index keeps it as dead
-   * weight. A million cases take minutes, longer than the client's connections wait for an answer,
-   * so the merge runs as a task, asked about every `pollMs` until it is done.
-   */
-  async mergeIntoOneSegment(index: string, pollMs = 1_000): Promise<void> {
-    const { task } = await this.client.indices.forcemerge({ index, max_num_segments: 1, wait_for_completion: false });
-    if (task === undefined) return; // merged before answering
-    for (;;) {
-      const status = await this.client.tasks.get({ task_id: task });
-      if (status.completed) {
-        const failed = status.error?.reason ?? status.error?.type ?? (status.response?._shards?.failed > 0 ? 'a shard failed' : undefined);
-        if (failed) throw new Error(`merging ${index} into one segment failed: ${failed}`);
-        return;
-      }
-      await sleep(pollMs);
-    }
-  }
-
-  async refresh(index: string): Promise<void> {
-    await this.client.indices.refresh({ index });
-  }
-
-  async count(index: string): Promise<number> {
-    return (await this.client.count({ index })).count;
-  }
-
-  async dataNodeCount(): Promise<number> {
-    return (await this.client.cluster.health()).number_of_data_nodes;
-  }
-
-  /** Waits for the index to turn green; a wait that runs out answers 408 with the health body, read rather than thrown. */
-  waitForGreen(index: string, timeout: string): Promise<estypes.ClusterHealthResponse> {
-    return this.client.cluster.health({ index, wait_for_status: 'green', timeout }, { ignore: [408] });
-  }
-
-  /** Deletes indices (several joined by commas); with `ignoreMissing`, a missing one is no error. */
-  async deleteIndices(indices: string[], { ignoreMissing = false } = {}): Promise<void> {
-    await this.client.indices.delete({ index: indices.join(',') }, ignoreMissing ? { ignore: [404] } : {});
-  }
-
-  /** Whether an index (or alias) of the alias's own name exists. */
-  aliasNameExists(): Promise<boolean> {
-    return this.client.indices.exists({ index: this.alias });
-  }
-
-  /** Indices this alias owns (`<alias>-<yyyymmdd>-<hhmmss>-<ms>`), open ones only. */
-  async ownedIndices(): Promise<string[]> {
-    const response = await this.client.indices.get({ index: `${this.alias}-*`, expand_wildcards: 'open' }, { ignore: [404] });
-    return Object.keys(response).filter((index) => isIndexOfAlias(this.alias, index));
-  }
-
-  /** One `_aliases` request removes the alias from every index and adds it to the target: readers never see no alias. */
-  async pointAliasAt(index: string): Promise<void> {
-    const current = await this.indicesBehindAlias();
-    await this.client.indices.updateAliases({
-      actions: [...current.map((from) => ({ remove: { index: from, alias: this.alias } })), { add: { index, alias: this.alias } }],
-    });
-  }
-
   close(): Promise<void> {
     return this.client.close();
   }
@@ -283,51 +198,9 @@ export class ArchiveIndexService {
       throw domain;
     }
   }
-
-  /**
-   * The client retries onto another node only while it reads a response itself; a streamed one
-   * is read here, so its 502/503/504 answers and bodies cut off by a lost node get the same
-   * retries here (none with a single node). An error status becomes the client's ResponseError
-   * and a broken body its ConnectionError, as a parsed search would throw.
-   */
-  private async streamSearch(request: estypes.SearchRequest): Promise<Buffer> {
-    const options = this.readOptions();
-    const attempts = 1 + (options.maxRetries ?? 0);
-    for (let attempt = 1; ; attempt += 1) {
-      const last = attempt === attempts;
-      const response = await this.client.search(request, { ...options, asStream: true, meta: true });
-      let body: Buffer;
-      try {
-        const chunks: Buffer[] = [];
-        for await (const chunk of response.body as unknown as AsyncIterable<Buffer>) chunks.push(chunk);
-        // A page usually arrives in one read: use it as it is rather than copy it.
-        body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-      } catch (error) {
-        // A body still arriving at the read's deadline is a slow answer, not a lost node.
-        if (options.signal?.aborted) throw new errors.TimeoutError('Request timed out', response);
-        // As the client does with a connection that fails: other reads (and the alias check) go
-        // elsewhere until it is resurrected.
-        if (response.meta.connection) this.client.connectionPool.markDead(response.meta.connection);
-        if (last) throw new errors.ConnectionError((error as Error).message, response);
-        continue;
-      }
-      const status = response.statusCode ?? 500;
-      if (status < 400) return body;
-      if (!last && RETRIED_STATUSES.has(status)) continue;
-      throw new errors.ResponseError({ ...response, body: parseErrorBody(body.toString('utf8')) });
-    }
-  }
 }
 
 /** Nothing but a read's deadline aborts it (see ReadDeadlines): an aborted read timed out. */
 function timedOutIfAborted(error: unknown): unknown {
   return error instanceof errors.RequestAbortedError ? new errors.TimeoutError(error.message, error.meta) : error;
-}
-
-function parseErrorBody(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }

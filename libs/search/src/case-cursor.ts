@@ -1,5 +1,5 @@
 import { createHmac, hash, timingSafeEqual } from 'node:crypto';
-import { type CaseListParams, resolveSort } from './case-list.query';
+import type { CaseListParams } from './case-list.query';
 import type { SortValues } from './raw-hits';
 
 /** Where a page ends: what the next page starts after, how many cases came before it, and for which filters. */
@@ -19,7 +19,7 @@ const SIGNATURE_BYTES = 16;
  * Parameters that change neither which cases match nor their order: paging, and what each
  * page shows of them (a walk may switch fields, facets or highlights between pages).
  */
-const WALK_NEUTRAL_KEYS = new Set(['limit', 'offset', 'searchAfter', 'fields', 'facets', 'highlight']);
+const WALK_NEUTRAL_KEYS = new Set(['limit', 'offset', 'searchAfter', 'fields', 'facets', 'highlight', 'didYouMean']);
 
 /**
  * A short hash of the filters and the order (the default written out), in a fixed order: a
@@ -27,7 +27,7 @@ const WALK_NEUTRAL_KEYS = new Set(['limit', 'offset', 'searchAfter', 'fields', '
  * would silently skip or repeat cases).
  */
 export function filterFingerprint(params: CaseListParams): string {
-  const filters = Object.entries({ ...params, sort: resolveSort(params) })
+  const filters = Object.entries(params)
     .filter(([key, value]) => !WALK_NEUTRAL_KEYS.has(key) && value !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return hash('sha256', JSON.stringify(filters), 'base64url').slice(0, 16);
@@ -72,7 +72,7 @@ export function decodeCursor(text: string, params: CaseListParams, key: Buffer):
   if (raw.v !== CURSOR_VERSION) return 'malformed';
   const { o: offset, a: after, f: filters } = raw;
   // Relevance and distance sort on a number before the date and the id.
-  const sortLength = ['relevance', 'distance'].includes(resolveSort(params)) ? 3 : 2;
+  const sortLength = ['relevance', 'distance'].includes(params.sort) ? 3 : 2;
   if (
     !Number.isSafeInteger(offset) ||
     (offset as number) < 0 ||

@@ -1,5 +1,12 @@
 import { buildCaseFeedRequest, toCaseFeedPage } from './case-feed.query';
 import { buildCaseListRequest } from './case-list.query';
+import { type CaseListParams, type CaseSort, listOrder } from './case-list.query';
+
+/** Parameters as the api's reading of a request leaves them: the order written out (listOrder). */
+const list = (params: Omit<CaseListParams, 'sort'> & { sort?: CaseSort }): CaseListParams => ({
+  ...params,
+  sort: listOrder(params.sort, params.q),
+});
 
 describe('buildCaseFeedRequest', () => {
   it("keeps every list filter and orders by the latest change, with the archive's last update alongside", () => {
@@ -12,8 +19,8 @@ describe('buildCaseFeedRequest', () => {
       limit: 20,
       offset: 0,
     };
-    const request = buildCaseFeedRequest('cases', params);
-    expect(request.query).toEqual(buildCaseListRequest('cases', params).query);
+    const request = buildCaseFeedRequest('cases', list(params));
+    expect(request.query).toEqual(buildCaseListRequest('cases', list(params)).query);
     expect(request).toMatchObject({ index: 'cases', from: 0, size: 20 });
     expect(request.sort).toEqual([{ updatedAt: { order: 'desc' } }, { id: { order: 'asc' } }]);
     expect(request.aggs).toEqual({ archive: { global: {}, aggs: { lastUpdated: { max: { field: 'updatedAt', format: 'strict_date' } } } } });

@@ -40,6 +40,29 @@ export interface CaseFilterParams {
   updatedSince?: string;
 }
 
+/** Every filter of CaseFilterParams by its query parameter's name, in a fixed order (the feed's title, say). */
+export const CASE_FILTER_NAMES = [
+  'type',
+  'credibility',
+  'tranche',
+  'country',
+  'precision',
+  'hasVideo',
+  'year',
+  'dateFrom',
+  'dateTo',
+  'bbox',
+  'near',
+  'radiusKm',
+  'q',
+  'updatedSince',
+] as const satisfies readonly (keyof CaseFilterParams)[];
+
+/** Fails to compile, naming the filter, when CaseFilterParams gains one that CASE_FILTER_NAMES does not list. */
+type UnlistedFilter = Exclude<keyof CaseFilterParams, (typeof CASE_FILTER_NAMES)[number]>;
+const everyFilterListed: [UnlistedFilter] extends [never] ? true : UnlistedFilter = true;
+void everyFilterListed;
+
 /** The field that holds a case's point; the ingest gives none to a case of precision `unknown`. */
 export const GEO_POINT_FIELD = 'point';
 

@@ -4,10 +4,19 @@ import {
   buildCaseListRequest,
   KEYWORD_FIELDS,
   readCaseListPage as readOrNull,
-  showsSuggestion,
+  didYouMeanOf,
+  listOrder,
+  type CaseListParams,
+  type CaseSort,
   toCaseListPage as toOrNull,
   withSummariesFromSource,
 } from './case-list.query';
+
+/** Parameters as the api's reading of a request leaves them: the order written out (listOrder). */
+const list = (params: Omit<CaseListParams, 'sort'> & { sort?: CaseSort }): CaseListParams => ({
+  ...params,
+  sort: listOrder(params.sort, params.q),
+});
 
 /** The page, which these responses always carry summaries for. */
 function readCaseListPage(...args: Parameters<typeof readOrNull>) {
@@ -41,7 +50,7 @@ const SUMMARY = [
 
 describe('buildCaseListRequest', () => {
   it('lists everything newest first, then by id, when nothing is filtered', () => {
-    expect(buildCaseListRequest('cases', { limit: 50, offset: 0 })).toEqual({
+    expect(buildCaseListRequest('cases', list({ limit: 50, offset: 0 }))).toEqual({
       index: 'cases',
       filter_path: ['hits.total.value', 'hits.hits.fields', 'hits.hits._source', 'hits.hits.sort', 'hits.hits.highlight'],
       from: 0,
@@ -57,20 +66,23 @@ describe('buildCaseListRequest', () => {
   });
 
   it('puts every filter in filter context: each list as terms (any of them), the dates as ranges', () => {
-    const request = buildCaseListRequest('cases', {
-      type: ['military', 'radar'],
-      credibility: ['official'],
-      tranche: ['PURSUE-4'],
-      country: ['CA', 'US'],
-      precision: ['site', 'locality'],
-      hasVideo: false,
-      year: 1952,
-      dateFrom: '1947-01-01',
-      dateTo: '1952-02-29',
-      updatedSince: '2026-11-21',
-      limit: 10,
-      offset: 20,
-    });
+    const request = buildCaseListRequest(
+      'cases',
+      list({
+        type: ['military', 'radar'],
+        credibility: ['official'],
+        tranche: ['PURSUE-4'],
+        country: ['CA', 'US'],
+        precision: ['site', 'locality'],
+        hasVideo: false,
+        year: 1952,
+        dateFrom: '1947-01-01',
+        dateTo: '1952-02-29',
+        updatedSince: '2026-11-21',
+        limit: 10,
+        offset: 20,
+      }),
+    );
     expect(request.query).toEqual({
       bool: {
         filter: [
@@ -91,40 +103,40 @@ describe('buildCaseListRequest', () => {
   });
 
   it('takes an open-ended date range', () => {
-    expect(buildCaseListRequest('cases', { dateTo: '1950-12-31', limit: 1, offset: 0 }).query).toEqual({
+    expect(buildCaseListRequest('cases', list({ dateTo: '1950-12-31', limit: 1, offset: 0 })).query).toEqual({
       bool: { filter: [{ range: { incidentDate: { lte: '1950-12-31' } } }], must: [] },
     });
   });
 
   it('filters a map box through the indexed point, top-left to bottom-right, across the antimeridian as given', () => {
-    expect(buildCaseListRequest('cases', { bbox: { minLng: 170, minLat: -20, maxLng: -170, maxLat: 20 }, limit: 1, offset: 0 }).query).toEqual({
+    expect(buildCaseListRequest('cases', list({ bbox: { minLng: 170, minLat: -20, maxLng: -170, maxLat: 20 }, limit: 1, offset: 0 })).query).toEqual({
       bool: { filter: [{ geo_bounding_box: { point: { top_left: { lat: 20, lon: 170 }, bottom_right: { lat: -20, lon: -170 } } } }], must: [] },
     });
   });
 
   it('keeps only placed cases near a point, within a radius when given', () => {
     const near = { lat: 38.9, lng: -77.04 };
-    expect(buildCaseListRequest('cases', { near, radiusKm: 300, limit: 1, offset: 0 }).query).toEqual({
+    expect(buildCaseListRequest('cases', list({ near, radiusKm: 300, limit: 1, offset: 0 })).query).toEqual({
       bool: { filter: [{ geo_distance: { distance: '300km', point: { lat: 38.9, lon: -77.04 } } }], must: [] },
     });
-    expect(buildCaseListRequest('cases', { near, limit: 1, offset: 0 }).query).toEqual({
+    expect(buildCaseListRequest('cases', list({ near, limit: 1, offset: 0 })).query).toEqual({
       bool: { filter: [{ exists: { field: 'point' } }], must: [] },
     });
   });
 
   it('puts the keyword clauses beside the filters, orders by score, and asks how each hit matched (no suggester in the search)', () => {
-    const request = buildCaseListRequest('cases', { q: 'title:(x OR y*', type: ['radar'], limit: 5, offset: 0 });
+    const request = buildCaseListRequest('cases', list({ q: 'title:(x OR y*', type: ['radar'], limit: 5, offset: 0 }));
     expect(request.query).toEqual({ bool: { filter: [{ terms: { type: ['radar'] } }], ...keywordClauses('title:(x OR y*') } });
     expect(request.filter_path).toContain('hits.hits.matched_queries');
     expect(request).not.toHaveProperty('suggest');
     expect(KEYWORD_FIELDS).toEqual(FIELDS);
     expect(request.sort).toEqual(['_score', { incidentDate: { order: 'desc', missing: Number.MIN_SAFE_INTEGER } }, { id: { order: 'asc' } }]);
     expect(request).not.toHaveProperty('highlight');
-    expect(buildCaseListRequest('cases', { limit: 5, offset: 0 })).not.toHaveProperty('suggest');
+    expect(buildCaseListRequest('cases', list({ limit: 5, offset: 0 }))).not.toHaveProperty('suggest');
   });
 
   it('asks for highlighted fragments of the searched fields when highlight is set with a keyword', () => {
-    expect(buildCaseListRequest('cases', { q: 'Roswell', highlight: true, limit: 5, offset: 0 }).highlight).toEqual({
+    expect(buildCaseListRequest('cases', list({ q: 'Roswell', highlight: true, limit: 5, offset: 0 })).highlight).toEqual({
       encoder: 'html',
       fields: {
         'title.en': { number_of_fragments: 0 },
@@ -137,7 +149,7 @@ describe('buildCaseListRequest', () => {
       // Only the words as typed are marked: highlighting the fuzzy layers is far slower than the search.
       highlight_query: { multi_match: { query: 'Roswell', fields: FIELDS, type: 'cross_fields', operator: 'or' } },
     });
-    expect(buildCaseListRequest('cases', { highlight: true, limit: 5, offset: 0 })).not.toHaveProperty('highlight');
+    expect(buildCaseListRequest('cases', list({ highlight: true, limit: 5, offset: 0 }))).not.toHaveProperty('highlight');
   });
 });
 
@@ -156,18 +168,18 @@ describe('buildCaseListRequest orders', () => {
       ],
     ],
   ])('%j sorts by %j', (params, sort) => {
-    expect(buildCaseListRequest('cases', { ...params, limit: 1, offset: 0 }).sort).toEqual(sort);
+    expect(buildCaseListRequest('cases', list({ ...params, limit: 1, offset: 0 })).sort).toEqual(sort);
   });
 });
 
 describe('buildCaseListRequest shapes', () => {
   it('trims the summaries to the fields asked for, always with the id', () => {
-    expect(buildCaseListRequest('cases', { fields: ['date', 'title'], limit: 1, offset: 0 })._source).toEqual(['id', 'date', 'title']);
-    expect(buildCaseListRequest('cases', { fields: ['id'], limit: 1, offset: 0 })._source).toEqual(['id']);
+    expect(buildCaseListRequest('cases', list({ fields: ['date', 'title'], limit: 1, offset: 0 }))._source).toEqual(['id', 'date', 'title']);
+    expect(buildCaseListRequest('cases', list({ fields: ['id'], limit: 1, offset: 0 }))._source).toEqual(['id']);
   });
 
   it('counts facets with aggregations in the same search, and keeps them in filter_path', () => {
-    const request = buildCaseListRequest('cases', { type: ['radar'], facets: ['type', 'hasVideo', 'decade'], limit: 0, offset: 0 });
+    const request = buildCaseListRequest('cases', list({ type: ['radar'], facets: ['type', 'hasVideo', 'decade'], limit: 0, offset: 0 }));
     expect(request.filter_path).toEqual([
       'hits.total.value',
       'hits.hits.fields',
@@ -181,7 +193,7 @@ describe('buildCaseListRequest shapes', () => {
       hasVideo: { terms: { field: 'hasVideo', size: 2 } },
       year: { date_histogram: { field: 'incidentDate', calendar_interval: 'year', format: 'yyyy', min_doc_count: 1 } },
     });
-    expect(buildCaseListRequest('cases', { limit: 1, offset: 0 })).not.toHaveProperty('aggs');
+    expect(buildCaseListRequest('cases', list({ limit: 1, offset: 0 }))).not.toHaveProperty('aggs');
   });
 });
 
@@ -212,10 +224,10 @@ describe('readCaseListPage with facets', () => {
 
 describe('buildCaseListRequest with a cursor', () => {
   it('continues after the sort values instead of skipping hits', () => {
-    const request = buildCaseListRequest('cases', { type: ['radar'], limit: 20, offset: 12_000, searchAfter: [-7.2e11, 'a'] });
+    const request = buildCaseListRequest('cases', list({ type: ['radar'], limit: 20, offset: 12_000, searchAfter: [-7.2e11, 'a'] }));
     expect(request).toMatchObject({ from: 0, size: 20, search_after: [-7.2e11, 'a'] });
     expect(request.sort).toEqual([{ incidentDate: { order: 'desc', missing: Number.MIN_SAFE_INTEGER } }, { id: { order: 'asc' } }]);
-    expect(buildCaseListRequest('cases', { limit: 20, offset: 40 })).not.toHaveProperty('search_after');
+    expect(buildCaseListRequest('cases', list({ limit: 20, offset: 40 }))).not.toHaveProperty('search_after');
   });
 });
 
@@ -302,19 +314,26 @@ describe('toCaseListPage with a keyword', () => {
     const response = { hits: { total: { value: 1 }, hits: [{ _source: { id: 'b' }, matched_queries: ['word 0'] }] } } as never;
     expect(toCaseListPage(response, { q: 'x', fields: ['title'] }).cases).toEqual([{ id: 'b' }]);
     expect(toCaseListPage(response, { q: 'x', fields: ['title', 'match'] }).cases).toEqual([{ id: 'b', match: 'all' }]);
-    expect(buildCaseListRequest('cases', { q: 'x', fields: ['title', 'match'], limit: 1, offset: 0 })._source).toEqual(['id', 'title']);
+    expect(buildCaseListRequest('cases', list({ q: 'x', fields: ['title', 'match'], limit: 1, offset: 0 }))._source).toEqual(['id', 'title']);
   });
 
-  it('carries the did-you-mean on the first page of a q search only', () => {
-    expect(showsSuggestion({ q: 'Rosswell', offset: 0 })).toBe(true);
-    expect(showsSuggestion({ q: 'Rosswell', offset: 10 })).toBe(false);
-    expect(showsSuggestion({ q: 'Rosswell', offset: 0, searchAfter: [1, 'a'] })).toBe(false);
-    expect(showsSuggestion({ offset: 0 })).toBe(false);
+  it('carries the did-you-mean on every page of a q search, and looks it up on the first only', () => {
+    expect(didYouMeanOf({ q: 'Rosswell', offset: 0 })).toBe('look-up');
+    expect(didYouMeanOf({ q: 'Rosswell', offset: 10 })).toBe('null');
+    expect(didYouMeanOf({ q: 'Rosswell', offset: 0, searchAfter: [1, 'a'] })).toBe('null');
+    expect(didYouMeanOf({ offset: 0 })).toBeUndefined();
+  });
+
+  it('orders by the sort asked for, else by relevance with q and newest without', () => {
+    expect(listOrder(undefined, 'radar')).toBe('relevance');
+    expect(listOrder(undefined, undefined)).toBe('newest');
+    expect(listOrder('relevance', undefined)).toBe('newest');
+    expect(listOrder('oldest', 'radar')).toBe('oldest');
   });
 
   it('builds the keyword clauses from the spelling lookup’s answer', () => {
     const spelling = { corrections: { Rosswell: 'roswell' }, suggestion: 'roswell crash' };
-    const request = buildCaseListRequest('cases', { q: 'Rosswell crash', spelling, limit: 10, offset: 0 });
+    const request = buildCaseListRequest('cases', list({ q: 'Rosswell crash', spelling, limit: 10, offset: 0 }));
     expect(request.query).toEqual({ bool: { filter: [], ...keywordClauses('Rosswell crash', spelling) } });
   });
 
@@ -398,14 +417,14 @@ describe('a list read from listings (doc values)', () => {
 
   it('answers null for hits without a summary (an index built before listings), and the same search then reads _source', () => {
     expect(readOrNull(Buffer.from('{"hits":{"total":{"value":1},"hits":[{"sort":[5,"b"]}]}}'))).toBeNull();
-    const request = buildCaseListRequest('cases', { q: 'radar', limit: 5, offset: 0 });
+    const request = buildCaseListRequest('cases', list({ q: 'radar', limit: 5, offset: 0 }));
     const fromSource = withSummariesFromSource(request);
     expect(fromSource).toEqual({ ...request, _source: SUMMARY, stored_fields: undefined, docvalue_fields: undefined });
     expect(fromSource).not.toHaveProperty('docvalue_fields');
   });
 
   it('reads fields= from _source, which filters each summary down to them', () => {
-    expect(buildCaseListRequest('cases', { fields: ['title'], limit: 5, offset: 0 })).toMatchObject({ _source: ['id', 'title'] });
-    expect(buildCaseListRequest('cases', { fields: ['title'], limit: 5, offset: 0 })).not.toHaveProperty('docvalue_fields');
+    expect(buildCaseListRequest('cases', list({ fields: ['title'], limit: 5, offset: 0 }))).toMatchObject({ _source: ['id', 'title'] });
+    expect(buildCaseListRequest('cases', list({ fields: ['title'], limit: 5, offset: 0 }))).not.toHaveProperty('docvalue_fields');
   });
 });

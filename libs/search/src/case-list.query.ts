@@ -9,7 +9,7 @@ import { readRawHits, type SortValues } from './raw-hits';
 
 export { KEYWORD_FIELDS } from './case-keyword.query';
 
-/** How a list is ordered; see resolveSort for the default. */
+/** How a list is ordered; see listOrder for the default. */
 export const CASE_SORTS = ['relevance', 'newest', 'oldest', 'distance'] as const;
 export type CaseSort = (typeof CASE_SORTS)[number];
 
@@ -24,8 +24,8 @@ export type CaseSummaryField = (typeof CASE_LIST_FIELDS)[number];
 export interface CaseListParams extends CaseFilterParams {
   /** Return, for each case, the fragments of its searched fields that match `q`. */
   highlight?: boolean;
-  /** Unset: relevance with `q`, newest without. `distance` needs `near`. */
-  sort?: CaseSort;
+  /** Decided when the request is read (listOrder): `distance` needs `near`. */
+  sort: CaseSort;
   /** Only these summary fields (id included); unset: all of them. */
   fields?: CaseSummaryField[];
   /** Counts over every matching case, computed in the same search. */
@@ -37,6 +37,8 @@ export interface CaseListParams extends CaseFilterParams {
   searchAfter?: SortValues;
   /** With `q`: what the spelling lookup found (see spelling-lookup.query.ts); unset, every Latin word is forgiven misspellings. */
   spelling?: KeywordSpelling;
+  /** Decided when the request is read (didYouMeanOf): whether the page carries `suggestion`, and whether it is looked up. */
+  didYouMean?: DidYouMean;
 }
 
 /** Field path (e.g. `summary.en`) to the matching fragments, matches wrapped in <em>, text HTML-escaped. */
@@ -67,12 +69,13 @@ export interface CaseListPageJson {
   everyWordMatched?: boolean;
 }
 
-/**
- * Whether a list page carries the did-you-mean: only the first page of a `q` search (later pages
- * are the same search, and need not repeat it).
- */
-export function showsSuggestion(params: Pick<CaseListParams, 'q' | 'offset' | 'searchAfter'>): boolean {
-  return Boolean(params.q) && params.offset === 0 && !params.searchAfter;
+/** A `q` page's did-you-mean: looked up (the first page), or `null` (later pages, the same search, need not repeat it). */
+export type DidYouMean = 'look-up' | 'null';
+
+/** Whether a list page carries `suggestion`, and whether it is looked up: every page of a `q` search carries it, only the first looks it up. */
+export function didYouMeanOf(params: Pick<CaseListParams, 'q' | 'offset' | 'searchAfter'>): DidYouMean | undefined {
+  if (!params.q) return undefined;
+  return params.offset === 0 && !params.searchAfter ? 'look-up' : 'null';
 }
 
 /**
@@ -123,9 +126,13 @@ const CHRONOLOGICAL: estypes.SortCombinations[] = [byIncidentDate('desc'), { id:
 /** Oldest first; cases of unknown date still come last. */
 const OLDEST_FIRST: estypes.SortCombinations[] = [byIncidentDate('asc'), { id: { order: 'asc' } }];
 
-/** The order a list gets: the one asked for, else relevance with a keyword and newest without. */
-export function resolveSort(params: Pick<CaseListParams, 'sort' | 'q'>): CaseSort {
-  return params.sort ?? (params.q ? 'relevance' : 'newest');
+/**
+ * The order a list gets, decided once when its request is read: the one asked for, else relevance
+ * with a keyword and newest without. Without a keyword every case is equally relevant, so
+ * relevance is the newest-first order.
+ */
+export function listOrder(asked: CaseSort | undefined, q: string | undefined): CaseSort {
+  return asked === undefined || (asked === 'relevance' && !q) ? (q ? 'relevance' : 'newest') : asked;
 }
 
 /**
@@ -133,7 +140,7 @@ export function resolveSort(params: Pick<CaseListParams, 'sort' | 'q'>): CaseSor
  * Distance is the arc from `near` in kilometres; equally far cases (one place) go newest first.
  */
 export function buildCaseSort(params: Pick<CaseListParams, 'sort' | 'q' | 'near'>): estypes.SortCombinations[] {
-  switch (resolveSort(params)) {
+  switch (params.sort) {
     case 'relevance':
       return ['_score', ...CHRONOLOGICAL];
     case 'oldest':

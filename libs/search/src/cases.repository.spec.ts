@@ -4,6 +4,13 @@ import type { ArchiveIndexService } from './archive-index.service';
 import { caseListing } from './case-index.definition';
 import { CasesRepository } from './cases.repository';
 import type { SpellingLookup } from './spelling-lookup';
+import { type CaseListParams, type CaseSort, listOrder } from './case-list.query';
+
+/** Parameters as the api's reading of a request leaves them: the order written out (listOrder). */
+const list = (params: Omit<CaseListParams, 'sort'> & { sort?: CaseSort }): CaseListParams => ({
+  ...params,
+  sort: listOrder(params.sort, params.q),
+});
 
 /** A repository over an engine that answers each search with the next of these bodies. */
 function repositoryAnswering(...bodies: string[]) {
@@ -25,7 +32,7 @@ describe('CasesRepository.list', () => {
     const { repository, requests } = repositoryAnswering(
       `{"hits":{"total":{"value":1},"hits":[{"fields":{"listing":["${listing}"]},"sort":[1,"a"]}]}}`,
     );
-    const page = await repository.list({ limit: 1, offset: 0 });
+    const page = await repository.list(list({ limit: 1, offset: 0 }));
     expect(page.casesJson.map(String)).toEqual(['{"id":"a","title":{"en":"A","zh":"甲"}}']);
     expect(requests).toHaveLength(1);
   });
@@ -35,7 +42,7 @@ describe('CasesRepository.list', () => {
       '{"hits":{"total":{"value":1},"hits":[{"sort":[1,"a"]}]}}',
       '{"hits":{"total":{"value":1},"hits":[{"_source":{"id":"a","title":{"en":"A","zh":"甲"}},"sort":[1,"a"]}]}}',
     );
-    const page = await repository.list({ limit: 1, offset: 0 });
+    const page = await repository.list(list({ limit: 1, offset: 0 }));
     expect(page).toMatchObject({ total: 1, lastSort: [1, 'a'] });
     expect(page.casesJson.map(String)).toEqual(['{"id":"a","title":{"en":"A","zh":"甲"}}']);
     expect(requests.map((request) => request.docvalue_fields)).toEqual([['listing'], undefined]);

@@ -4,14 +4,7 @@ import type { CaseRecord } from '@app/cases';
 import { ArchiveGenerationTracker } from './archive-generation';
 import { ArchiveIndexService, type ArchiveGeneration } from './archive-index.service';
 import { buildCaseExportRequest, EXPORT_KEEP_ALIVE } from './case-export.query';
-import {
-  buildCaseListRequest,
-  CaseListPageJson,
-  CaseListParams,
-  readCaseListPage,
-  showsSuggestion,
-  withSummariesFromSource,
-} from './case-list.query';
+import { buildCaseListRequest, CaseListPageJson, CaseListParams, readCaseListPage, withSummariesFromSource } from './case-list.query';
 import type { CaseFilterParams } from './case-filter.query';
 import { buildRelatedCasesRequest } from './case-related.query';
 import { buildStatsRequest, CaseStats, toStats } from './case-stats.query';
@@ -58,7 +51,8 @@ export class CasesRepository {
   async list(params: CaseListParams): Promise<CaseListPageJson> {
     const searched = await this.spelling.resolve(params);
     const page = await this.readPage(buildCaseListRequest(this.index.alias, searched), params);
-    const suggestion = showsSuggestion(params) ? await this.spelling.suggestionFor(searched, page.everyWordMatched ?? false) : undefined;
+    // Decided when the request was read (didYouMeanOf): only the first page of a `q` search looks it up.
+    const suggestion = params.didYouMean === 'look-up' ? await this.spelling.suggestionFor(searched, page.everyWordMatched ?? false) : undefined;
     return suggestion !== undefined ? { ...page, suggestion } : page;
   }
 

@@ -1,6 +1,7 @@
 export * from './case-feed.query';
 export * from './case-feed.repository';
 export * from './archive-generation';
+export * from './archive-index.lifecycle';
 export * from './archive-index.service';
 export * from './case-cursor';
 export * from './case-export.query';
@@ -12,7 +13,6 @@ export * from './case-related.query';
 export * from './case-stats.query';
 export * from './case-suggest.query';
 export * from './cases.repository';
-export * from './query-cache';
 export * from './raw-hits';
 export * from './search.errors';
 export * from './search.module';

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
-import { joinJson, type CaseExportPages } from '@app/search';
-
-export const NDJSON = 'application/x-ndjson; charset=utf-8';
+import type { CaseExportPages } from '@app/search';
+import { joinJson } from '../response/join-json';
 
 /**
  * The export as NDJSON, one full record per line. A page is read only when the consumer has

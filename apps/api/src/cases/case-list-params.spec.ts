@@ -1,6 +1,13 @@
 import { InvalidParametersError } from '../errors/api-error';
 import { encodeCursor, filterFingerprint } from '@app/search';
 import { firstDay, lastDay, toCaseExportParams, toCaseListParams } from './case-list-params';
+import { type CaseListParams, type CaseSort, listOrder } from '@app/search';
+
+/** Parameters as the api's reading of a request leaves them: the order written out (listOrder). */
+const list = (params: Omit<CaseListParams, 'sort'> & { sort?: CaseSort }): CaseListParams => ({
+  ...params,
+  sort: listOrder(params.sort, params.q),
+});
 
 describe('toCaseListParams', () => {
   it('applies the spec defaults', () => {
@@ -56,7 +63,7 @@ describe('updatedSince', () => {
 
   describe('with a cursor', () => {
     const key = Buffer.from('the cursor key of this test deployment');
-    const cursor = encodeCursor({ after: [1, 'a'], offset: 12_000, filters: filterFingerprint({ type: ['radar'], limit: 0, offset: 0 }) }, key);
+    const cursor = encodeCursor({ after: [1, 'a'], offset: 12_000, filters: filterFingerprint(list({ type: ['radar'], limit: 0, offset: 0 })) }, key);
 
     it('continues after its sort values, past the 10,000 window, reporting where the page starts', () => {
       expect(toCaseListParams({ type: 'radar', cursor, limit: 500 }, key)).toMatchObject({

@@ -8,6 +8,8 @@ import {
   type CaseSummaryField,
   CursorProblem,
   decodeCursor,
+  didYouMeanOf,
+  listOrder,
   type CaseFacet,
   MAX_RESULT_WINDOW,
 } from '@app/search';
@@ -25,8 +27,8 @@ export function toCaseListParams(query: CaseListQueryDto, cursorKey?: Buffer): C
   const offset = query.offset === undefined ? 0 : Number(query.offset);
   // Paging goes onto the same object, for the reason toShown gives.
   const params: CaseListParams = Object.assign(toShown(query), { limit, offset: query.cursor === undefined ? offset : 0 });
-  if (query.cursor !== undefined) return withCursor(query.cursor, query.offset, params, cursorKey);
-  if (offset + limit > MAX_RESULT_WINDOW) {
+  if (query.cursor !== undefined) withCursor(query.cursor, query.offset, params, cursorKey);
+  else if (offset + limit > MAX_RESULT_WINDOW) {
     throw new InvalidParametersError([
       {
         parameter: 'offset',
@@ -34,6 +36,7 @@ export function toCaseListParams(query: CaseListQueryDto, cursorKey?: Buffer): C
       },
     ]);
   }
+  params.didYouMean = didYouMeanOf(params);
   return params;
 }
 
@@ -49,7 +52,7 @@ export function toCaseExportParams(query: CaseListQueryDto): CaseListParams {
     );
   }
   const { sort } = toShown(query);
-  return { ...toCaseFilterParams(query), ...(sort ? { sort } : {}), limit: 0, offset: 0 };
+  return { ...toCaseFilterParams(query), sort, limit: 0, offset: 0 };
 }
 
 /**
@@ -91,11 +94,10 @@ function toShown(query: CaseListQueryDto): Omit<CaseListParams, 'limit' | 'offse
   if (asked === 'distance' && !filters.near) {
     throw new InvalidParametersError([{ parameter: 'sort', message: 'sort=distance needs near=lat,lng, the point to measure from' }]);
   }
-  // Without a keyword every case is equally relevant, so relevance is the newest-first order.
-  const sort: CaseSort = asked === undefined || (asked === 'relevance' && !filters.q) ? (filters.q ? 'relevance' : 'newest') : asked;
+  const sort = listOrder(asked, filters.q);
   // Added to the filters' own object rather than spread into a new one: spreading these fifteen
-  // or so fields, twice, was most of this reading's cost (17 µs against 1-3 µs in a micro-benchmark).
-  const shown: Omit<CaseListParams, 'limit' | 'offset'> = filters;
+  // or so fields, twice, was most of what reading a query cost.
+  const shown = filters as Omit<CaseListParams, 'limit' | 'offset'>;
   shown.highlight = query.highlight === 'true' ? true : undefined;
   shown.sort = sort;
   shown.fields = inOrder(query.fields, CASE_LIST_FIELDS) as CaseSummaryField[] | undefined;
@@ -143,7 +145,7 @@ const CURSOR_PROBLEMS: Record<CursorProblem, string> = {
 };
 
 /** A cursor continues a walk: the cases after its last one, counted on from where it ended. */
-function withCursor(text: string, offset: number | undefined, params: CaseListParams, key: Buffer | undefined): CaseListParams {
+function withCursor(text: string, offset: number | undefined, params: CaseListParams, key: Buffer | undefined): void {
   if (!key) throw new Error('toCaseListParams needs the cursor key to read a cursor');
   if (offset !== undefined) {
     throw new InvalidParametersError([
@@ -154,5 +156,4 @@ function withCursor(text: string, offset: number | undefined, params: CaseListPa
   if (typeof cursor === 'string') throw new InvalidParametersError([{ parameter: 'cursor', message: CURSOR_PROBLEMS[cursor] }]);
   params.offset = cursor.offset;
   params.searchAfter = cursor.after;
-  return params;
 }

@@ -15,14 +15,22 @@ import {
   ValidateBy,
   type ValidationArguments,
 } from 'class-validator';
-import { CASE_TYPES, CREDIBILITY_LEVELS, DEFAULT_LIMIT, LOCATION_PRECISIONS, MAX_LIMIT, normalizeTranche, TRANCHE_FORMAT } from '@app/cases';
+import {
+  CASE_TYPES,
+  CREDIBILITY_LEVELS,
+  DEFAULT_LIMIT,
+  LOCATION_PRECISIONS,
+  MAX_CURSOR_LENGTH,
+  MAX_KEYWORD_LENGTH,
+  MAX_LIMIT,
+  MAX_YEAR,
+  MIN_YEAR,
+  normalizeTranche,
+  TRANCHE_FORMAT,
+} from '@app/cases';
 import { CASE_FACETS, CASE_LIST_FIELDS, CASE_SORTS, MAX_RESULT_WINDOW } from '@app/search';
 import { MAX_RADIUS_KM, MIN_RADIUS_KM, parseBbox, parsePoint } from './geo-params';
 
-export const MAX_KEYWORD_LENGTH = 200;
-export const MAX_CURSOR_LENGTH = 1_000;
-export const MIN_YEAR = 1000;
-export const MAX_YEAR = 9999;
 const YEAR_MESSAGE = `year must be a four-digit year from ${MIN_YEAR} to ${MAX_YEAR}, e.g. 2004`;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);

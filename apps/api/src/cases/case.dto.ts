@@ -13,7 +13,7 @@ import {
   type DatePrecision,
   type LocationPrecision,
 } from '@app/cases';
-import { EnvelopeDto } from '../envelope/envelope.dto';
+import { EnvelopeDto } from '../response/envelope.dto';
 
 /** The response shapes of the case endpoints, as classes so the OpenAPI document is generated from them. */
 export class LocalizedTextDto {

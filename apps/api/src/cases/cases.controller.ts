@@ -2,7 +2,7 @@ import { Controller, Get, Header, Param, Query, StreamableFile } from '@nestjs/c
 import { CaseListQueryDto } from './case-list-query.dto';
 import { CaseBody, CaseListBody, CasesService, RelatedCasesBody } from './cases.service';
 import { RelatedCasesQueryDto } from './related-cases-query.dto';
-import type { CachedReply } from '../response-cache/cached-reply';
+import type { CachedReply } from '../response/cached-reply';
 import { DocumentCase, DocumentCaseExport, DocumentCaseList, DocumentRelatedCases } from './cases.openapi';
 
 /** Bodies leave as cached bytes of the named shapes or, for the export, as NDJSON. */

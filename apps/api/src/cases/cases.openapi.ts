@@ -3,6 +3,7 @@ import { ApiExtraModels, ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTa
 import { CASE_ID_FORMAT } from '@app/cases';
 import { MAX_RESULT_WINDOW } from '@app/search';
 import { NotFoundResponseDto } from '../errors/error.dto';
+import { NDJSON_MEDIA_TYPE } from '../response/content-types';
 import { commonErrors, invalidParameters, ok, QUOTA_HEADERS, REQUEST_ID } from '../openapi/api-responses';
 import { CaseListResponseDto, CaseRecordDto, CaseResponseDto, RelatedCasesResponseDto } from './case.dto';
 
@@ -55,11 +56,11 @@ export const DocumentCaseExport = () =>
     ApiTags('cases'),
     ApiExtraModels(CaseRecordDto),
     ApiOperation({ operationId: 'exportCases', summary: 'Every matching case as NDJSON, one JSON object per line' }),
-    ApiProduces('application/x-ndjson'),
+    ApiProduces(NDJSON_MEDIA_TYPE),
     ApiResponse({
       status: 200,
       description: 'One case per line, in list order.',
-      content: { 'application/x-ndjson': { schema: { $ref: getSchemaPath(CaseRecordDto) } } },
+      content: { [NDJSON_MEDIA_TYPE]: { schema: { $ref: getSchemaPath(CaseRecordDto) } } },
       headers: { ...REQUEST_ID, ...QUOTA_HEADERS },
     }),
     invalidParameters('A parameter is invalid.'),

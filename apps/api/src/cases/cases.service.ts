@@ -1,13 +1,14 @@
 import { Inject, Injectable, StreamableFile } from '@nestjs/common';
 import { AppConfigService } from '@app/config';
-import { CASE_ID_FORMAT } from '@app/cases';
+import { CASE_ID_FORMAT, MAX_CASE_ID_LENGTH } from '@app/cases';
 import { CaseNotFoundError, CasesRepository, encodeCursor, filterFingerprint } from '@app/search';
-import { CachedReply } from '../response-cache/cached-reply';
-import { canonicalQuery, ResponseCache } from '../response-cache/response-cache';
-import type { Payload } from '../envelope/envelope.dto';
+import { CachedReply } from '../response/cached-reply';
+import { canonicalQuery, ResponseCache } from '../response/response-cache';
+import type { Payload } from '../response/envelope.dto';
 import type { CaseListQueryDto } from './case-list-query.dto';
 import type { CaseListResponseDto, CaseResponseDto, RelatedCasesResponseDto } from './case.dto';
-import { CaseExportStream, NDJSON } from './case-export.stream';
+import { NDJSON_CONTENT_TYPE } from '../response/content-types';
+import { CaseExportStream } from './case-export.stream';
 import { toCaseExportParams, toCaseListParams } from './case-list-params';
 import { CURSOR_KEY } from './cursor-key';
 import { CaseDocumentsService } from '../documents/case-documents.service';
@@ -16,9 +17,6 @@ import { DEFAULT_RELATED_LIMIT, MAX_RELATED_LIMIT, type RelatedCasesQueryDto } f
 export type CaseListBody = Payload<CaseListResponseDto>;
 export type CaseBody = Payload<CaseResponseDto>;
 export type RelatedCasesBody = Payload<RelatedCasesResponseDto>;
-
-/** Ids are slugs; anything else cannot name a case, so it is answered without a search. */
-const MAX_ID_LENGTH = 200;
 
 @Injectable()
 export class CasesService {
@@ -52,7 +50,7 @@ export class CasesService {
         offset: params.offset,
         nextCursor,
         ...(page.facets ? { facets: page.facets } : {}),
-        ...(params.q ? { suggestion: page.suggestion ?? null } : {}),
+        ...(params.didYouMean ? { suggestion: page.suggestion ?? null } : {}),
       };
       return this.responses.bodyWithJsonArray(head, 'cases', page.casesJson);
     });
@@ -61,7 +59,7 @@ export class CasesService {
   /** Every matching full record as NDJSON; compressed on the way out by @fastify/compress when asked. */
   async export(query: CaseListQueryDto): Promise<StreamableFile> {
     const pages = await this.repository.openExport(toCaseExportParams(query), this.exportPageSize);
-    return new StreamableFile(new CaseExportStream(pages), { type: NDJSON });
+    return new StreamableFile(new CaseExportStream(pages), { type: NDJSON_CONTENT_TYPE });
   }
 
   async get(id: string): Promise<CachedReply<CaseBody>> {
@@ -86,5 +84,5 @@ export class CasesService {
 }
 
 function checkId(id: string): void {
-  if (id.length > MAX_ID_LENGTH || !CASE_ID_FORMAT.test(id)) throw new CaseNotFoundError(id.slice(0, MAX_ID_LENGTH));
+  if (id.length > MAX_CASE_ID_LENGTH || !CASE_ID_FORMAT.test(id)) throw new CaseNotFoundError(id.slice(0, MAX_CASE_ID_LENGTH));
 }

@@ -3,9 +3,10 @@ import type { Socket } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiProblem, type ApiError } from '../errors/api-error';
-import type { ResponseEnvelope } from '../envelope/response-envelope';
+import type { ResponseEnvelope } from '../response/response-envelope';
 import { requestIdOf } from '../logging/request-id';
 import { SECURITY_HEADERS } from '../security-headers/security-headers';
+import { JSON_CONTENT_TYPE } from '../response/content-types';
 
 /** Response headers browsers may show to scripts: quota state and the request id are for clients. */
 export const CORS_EXPOSED_HEADERS = ['RateLimit-Policy', 'RateLimit', 'Retry-After', 'X-Request-Id'];
@@ -21,7 +22,7 @@ export function earlyErrorHeaders(requestId: string): Record<string, string> {
     'access-control-expose-headers': CORS_EXPOSED_HEADERS.join(', '),
     ...SECURITY_HEADERS,
     'cache-control': 'no-store',
-    'content-type': 'application/json; charset=utf-8',
+    'content-type': JSON_CONTENT_TYPE,
   };
 }
 
@@ -42,10 +43,10 @@ function describeParseError(error: NodeJS.ErrnoException): ApiError {
  * percent-encoding.
  */
 export class EarlyErrors {
-  constructor(private readonly envelopeOf: () => ResponseEnvelope) {}
+  constructor(private readonly envelope: ResponseEnvelope) {}
 
   private error(error: ApiError): string {
-    return JSON.stringify(this.envelopeOf().error(error));
+    return JSON.stringify(this.envelope.error(error));
   }
 
   /**
@@ -81,7 +82,7 @@ export class EarlyErrors {
 
   /** Fastify's frameworkErrors option: a path that is not valid percent-encoded UTF-8, found before routing. */
   answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-    const body = this.envelopeOf().error({
+    const body = this.envelope.error({
       status: 400,
       code: 'malformed_request',
       message: MALFORMED_PATH_MESSAGE,

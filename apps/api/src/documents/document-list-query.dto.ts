@@ -1,9 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateBy, type ValidationArguments } from 'class-validator';
-import { CASE_ID_FORMAT } from '@app/cases';
+import { CASE_ID_FORMAT, MAX_KEYWORD_LENGTH } from '@app/cases';
 import { COLLECTIONS, DOCUMENT_RESULT_WINDOW, FACET_FIELDS } from '@app/documents';
-import { MAX_KEYWORD_LENGTH } from '../cases/case-list-query.dto';
 
 export const DEFAULT_DOCUMENT_LIMIT = 20;
 export const MAX_DOCUMENT_LIMIT = 50;

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { EnvelopeDto } from '../envelope/envelope.dto';
+import { EnvelopeDto } from '../response/envelope.dto';
 
 /** Said in every document body (house style 24): the text is machine-made, the government's file is the record. */
 export const MACHINE_TEXT_NOTICE =

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import type { CachedReply } from '../response-cache/cached-reply';
+import type { CachedReply } from '../response/cached-reply';
 import { DocumentListQueryDto, DocumentPageQueryDto } from './document-list-query.dto';
 import { DocumentBody, DocumentListBody, DocumentPageBody, DocumentsService } from './documents.service';
 import { DocumentDocument, DocumentList, DocumentPage } from './documents.openapi';

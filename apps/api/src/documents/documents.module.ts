@@ -2,14 +2,14 @@ import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfigService } from '@app/config';
 import { DOCUMENTS_INDEX, documentsIndexProvider, DocumentsRepository } from '@app/documents';
 import { ArchiveGenerationTracker, ArchiveIndexService } from '@app/search';
-import { ResponseCacheModule } from '../response-cache/response-cache.module';
+import { ResponseModule } from '../response/response.module';
 import { CaseDocumentsService } from './case-documents.service';
 import { DocumentsController } from './documents.controller';
 import { DOCUMENT_GENERATIONS, DocumentsService } from './documents.service';
 
 /** GET /api/documents...: the government's files page by page, from the documents alias. */
 @Module({
-  imports: [ResponseCacheModule],
+  imports: [ResponseModule],
   controllers: [DocumentsController],
   providers: [
     documentsIndexProvider(),

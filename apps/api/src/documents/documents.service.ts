@@ -11,9 +11,9 @@ import {
 import glossaryEntries from '@app/documents/glossary/glossary-entries.json';
 import { ArchiveGenerationTracker } from '@app/search';
 import { InvalidParametersError } from '../errors/api-error';
-import type { Payload } from '../envelope/envelope.dto';
-import { CachedReply } from '../response-cache/cached-reply';
-import { canonicalQuery, ResponseCache } from '../response-cache/response-cache';
+import type { Payload } from '../response/envelope.dto';
+import { CachedReply } from '../response/cached-reply';
+import { canonicalQuery, ResponseCache } from '../response/response-cache';
 import { DEFAULT_DOCUMENT_LIMIT, type DocumentListQueryDto, type DocumentPageQueryDto } from './document-list-query.dto';
 import {
   type DocumentListResponseDto,

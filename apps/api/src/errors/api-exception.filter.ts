@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ArchiveUnavailableError, CaseNotFoundError } from '@app/search';
 import { ApiError, ApiProblem, InvalidParametersError } from './api-error';
-import { ResponseEnvelope } from '../envelope/response-envelope';
+import { ResponseEnvelope } from '../response/response-envelope';
 import { isStaticFileError, RangeNotSatisfiable } from './static-file-errors';
 import { ARCHIVE_ROUTES } from '../routes/api-routes';
 

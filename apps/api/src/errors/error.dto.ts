@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { EnvelopeDto } from '../envelope/envelope.dto';
+import { EnvelopeDto } from '../response/envelope.dto';
 
 /**
  * Every error body: the envelope plus `error` with the HTTP status, a stable machine-readable code

@@ -1,7 +1,7 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import type { CaseSummary, LocalizedText } from '@app/cases';
+import { ATOM_MEDIA_TYPE } from '../response/content-types';
 
-export const ATOM_CONTENT_TYPE = 'application/atom+xml; charset=utf-8';
 const ATOM_NS = 'http://www.w3.org/2005/Atom';
 const XHTML_NS = 'http://www.w3.org/1999/xhtml';
 /** BCP 47 tags for the archive's two languages: the Chinese is Simplified. */
@@ -85,7 +85,7 @@ export function buildAtomFeed(input: AtomFeedInput): string {
         author: { name: input.operatorName, uri: input.operatorSite },
         rights: input.license,
         link: [
-          { '@_rel': 'self', '@_type': 'application/atom+xml', '@_href': input.selfUrl },
+          { '@_rel': 'self', '@_type': ATOM_MEDIA_TYPE, '@_href': input.selfUrl },
           { '@_rel': 'alternate', '@_type': 'application/json', '@_href': input.listUrl },
         ],
         entry: input.cases.map((c) => entry(c, input.baseUrl)),

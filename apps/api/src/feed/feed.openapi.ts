@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { commonErrors, invalidParameters, QUOTA_HEADERS, REQUEST_ID } from '../openapi/api-responses';
+import { ATOM_MEDIA_TYPE } from '../response/content-types';
 
 /** For GET /api/feed.atom (RFC 4287 Atom, one entry per case). */
 export const DocumentFeed = () =>
@@ -13,11 +14,11 @@ export const DocumentFeed = () =>
         'One entry per case, newest change (updatedAt) first, at most limit entries; takes every list filter, so each filter set is a feed. ' +
         'Each entry links to the case in this API and carries its title and summary in English and Chinese (xml:lang).',
     }),
-    ApiProduces('application/atom+xml'),
+    ApiProduces(ATOM_MEDIA_TYPE),
     ApiResponse({
       status: 200,
       description: 'The feed.',
-      content: { 'application/atom+xml': { schema: { type: 'string' } } },
+      content: { [ATOM_MEDIA_TYPE]: { schema: { type: 'string' } } },
       headers: { ...REQUEST_ID, ...QUOTA_HEADERS },
     }),
     invalidParameters('A parameter is invalid.'),

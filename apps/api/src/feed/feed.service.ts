@@ -1,14 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppConfigService } from '@app/config';
-import { CaseFeedRepository, type CaseListParams } from '@app/search';
+import { CASE_FILTER_NAMES, CaseFeedRepository, type CaseListParams } from '@app/search';
 import type { CaseListQueryDto } from '../cases/case-list-query.dto';
 import { toCaseListParams } from '../cases/case-list-params';
 import { CURSOR_KEY } from '../cases/cursor-key';
-import { CachedBody } from '../response-cache/cached-body';
-import type { CachedReply } from '../response-cache/cached-reply';
-import { canonicalQuery, ResponseCache } from '../response-cache/response-cache';
-import { ResponseEnvelope } from '../envelope/response-envelope';
-import { ATOM_CONTENT_TYPE, buildAtomFeed } from './atom-feed.builder';
+import { CachedBody } from '../response/cached-body';
+import type { CachedReply } from '../response/cached-reply';
+import { canonicalQuery, ResponseCache } from '../response/response-cache';
+import { ResponseEnvelope } from '../response/response-envelope';
+import { ATOM_CONTENT_TYPE } from '../response/content-types';
+import { buildAtomFeed } from './atom-feed.builder';
 
 /** Where the request came from, as the feed's links should show it. */
 export interface FeedRequest {
@@ -18,26 +19,8 @@ export interface FeedRequest {
   search: string;
 }
 
-/** The filters in the feed's title, in a fixed order, as normalized by the DTO. */
-const FILTER_NAMES = [
-  'type',
-  'credibility',
-  'tranche',
-  'country',
-  'precision',
-  'hasVideo',
-  'year',
-  'dateFrom',
-  'dateTo',
-  'bbox',
-  'near',
-  'radiusKm',
-  'q',
-  'updatedSince',
-] as const;
-
 /** A filter's value as a query string would write it (lists and places comma-separated). */
-function filterText(params: CaseListParams, name: (typeof FILTER_NAMES)[number]): string {
+function filterText(params: CaseListParams, name: (typeof CASE_FILTER_NAMES)[number]): string {
   if (name === 'bbox' && params.bbox) return [params.bbox.minLng, params.bbox.minLat, params.bbox.maxLng, params.bbox.maxLat].join(',');
   if (name === 'near' && params.near) return `${params.near.lat},${params.near.lng}`;
   return String(params[name]);
@@ -76,7 +59,7 @@ export class FeedService {
         operatorName: this.config.get('OPERATOR_NAME', { infer: true }),
         operatorSite: this.config.get('OPERATOR_SITE', { infer: true }),
         license: this.envelope.license,
-        filters: FILTER_NAMES.filter((name) => params[name] !== undefined).map((name) => `${name}=${filterText(params, name)}`),
+        filters: CASE_FILTER_NAMES.filter((name) => params[name] !== undefined).map((name) => `${name}=${filterText(params, name)}`),
         archiveUpdated: page.archiveUpdated,
         cases: page.cases,
       });

@@ -1,6 +1,7 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import type { HealthCheckResult } from '@nestjs/terminus';
 import { DocumentProbe } from './health.openapi';
+import type { Enveloped } from '../response/response-envelope';
 import { HealthService } from './health.service';
 
 /**
@@ -14,14 +15,14 @@ export class HealthController {
   @Get('health')
   @Header('Cache-Control', 'no-store')
   @DocumentProbe('health', 'Liveness: the process answers')
-  live(): Promise<HealthCheckResult> {
+  live(): Promise<Enveloped<HealthCheckResult>> {
     return this.health.live();
   }
 
   @Get('ready')
   @Header('Cache-Control', 'no-store')
   @DocumentProbe('ready', 'Readiness: Elasticsearch answers and the alias names an index; Redis state when configured')
-  ready(): Promise<HealthCheckResult> {
+  ready(): Promise<Enveloped<HealthCheckResult>> {
     return this.health.ready();
   }
 }

@@ -1,6 +1,8 @@
 import { Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { HealthCheckResult, HealthCheckService, HealthIndicatorResult, HealthIndicatorService } from '@nestjs/terminus';
 import { QuotaRedis } from '../quota/redis.provider';
+import type { Enveloped } from '../response/response-envelope';
+import { ResponseEnvelope } from '../response/response-envelope';
 import { ArchiveProbe } from './archive.probe';
 import { NotReadyError } from './health.errors';
 
@@ -11,17 +13,18 @@ export class HealthService {
     private readonly indicator: HealthIndicatorService,
     private readonly archive: ArchiveProbe,
     private readonly redis: QuotaRedis,
+    private readonly envelope: ResponseEnvelope,
   ) {}
 
   /** Liveness: the process answers HTTP. Nothing external, so a slow Elasticsearch never gets the api restarted. */
-  live(): Promise<HealthCheckResult> {
-    return this.health.check([async () => this.indicator.check('api').up({ uptimeSeconds: Math.round(process.uptime()) })]);
+  async live(): Promise<Enveloped<HealthCheckResult>> {
+    return this.envelope.wrap(await this.health.check([async () => this.indicator.check('api').up({ uptimeSeconds: Math.round(process.uptime()) })]));
   }
 
   /** Readiness: Elasticsearch answers and the alias names an index; Redis is reported when configured. */
-  async ready(): Promise<HealthCheckResult> {
+  async ready(): Promise<Enveloped<HealthCheckResult>> {
     try {
-      return await this.health.check([() => this.elasticsearch(), ...(this.redis.client ? [async () => this.redisState()] : [])]);
+      return this.envelope.wrap(await this.health.check([() => this.elasticsearch(), ...(this.redis.client ? [async () => this.redisState()] : [])]));
     } catch (error) {
       if (error instanceof ServiceUnavailableException) throw new NotReadyError((error.getResponse() as HealthCheckResult).details);
       throw error;

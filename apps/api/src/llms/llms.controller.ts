@@ -1,6 +1,6 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CACHE_CONTROL } from '../response-cache/cache-control';
+import { CACHE_CONTROL } from '../response/cache-control';
 import { DocumentLlmsTxt } from './llms.openapi';
 import { LlmsService } from './llms.service';
 

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { EnvelopeModule } from '../envelope/envelope.module';
 import { LlmsController } from './llms.controller';
 import { LlmsService } from './llms.service';
+import { ResponseModule } from '../response/response.module';
 
 @Module({
-  imports: [EnvelopeModule],
+  imports: [ResponseModule],
   controllers: [LlmsController],
   providers: [LlmsService],
 })

@@ -4,8 +4,8 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import type { Environment } from '@app/config';
 import { MAX_LIMIT } from '@app/cases';
 import { MAX_RESULT_WINDOW } from '@app/search';
-import { CachedBody } from '../response-cache/cached-body';
-import { ResponseEnvelope } from '../envelope/response-envelope';
+import { CachedBody } from '../response/cached-body';
+import { ResponseEnvelope } from '../response/response-envelope';
 import { buildLlmsTxt } from './llms-txt.builder';
 
 @Injectable()

@@ -15,8 +15,8 @@ export interface BatchSink {
 
 /**
  * Holds log lines and hands them to the sink in batches. Not SonicBoom's own `minLength`: its
- * write measures the byte length of everything it holds on every line, which at 15 KB cost 3-4 µs
- * a request line, more than building the line. Here a line costs an array push; the batch is
+ * write measures the byte length of everything it holds on every line, which cost more than
+ * building the line. Here a line costs an array push; the batch is
  * joined and measured once.
  */
 export class LineBatcher {
@@ -47,8 +47,8 @@ export class LineBatcher {
 
 /**
  * stdout written in batches of ~15 KB, one write(2) per batch instead of one per request line,
- * the cost pino's docs point at for busy services. Each batch is written synchronously (about
- * 0.4 µs a line, to /dev/null here), so lines reach stdout in order, and what is held when the
+ * the cost pino's docs point at for busy services. Each batch is written synchronously (a
+ * small cost per line), so lines reach stdout in order, and what is held when the
  * process stops is written before it goes: at shutdown (Nest re-raises SIGTERM after closing, so
  * no 'exit' handler would run) and on a normal exit (a failed start that logs its reason, say).
  * An asynchronous write still under way at exit could land after the last batch, or not at all.

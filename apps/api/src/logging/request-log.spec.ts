@@ -19,10 +19,10 @@ describe('logRequest', () => {
     ['a URL that needs escaping', '/api/cases?q="ufo"\\%E2%9C%93&x=ü', '/api/cases', 200, 'MISS', 'info', 'request completed'],
     ['an unmatched path', '/nowhere', undefined, 404, undefined, 'info', 'request completed'],
     ['a 500', '/api/cases', '/api/cases', 500, undefined, 'error', 'request errored'],
-  ])('writes %s as the one line pino itself would write', (_what, url, route, status, cache, level, msg) => {
-    const preformatted = capture();
+  ])("writes %s as one line with the request's fields", (_what, url, route, status, cache, level, msg) => {
+    const logged = capture();
     const byPino = capture();
-    logRequest(preformatted.logger, request(url, route), reply(status, cache));
+    logRequest(logged.logger, request(url, route), reply(status, cache));
     byPino.logger[level as 'info' | 'error'](
       {
         requestId: '0b7c2d1e-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
@@ -34,13 +34,13 @@ describe('logRequest', () => {
       },
       msg,
     );
-    expect(preformatted.written).toHaveLength(1);
-    const { time: _ours, ...line } = JSON.parse(preformatted.written[0]);
+    expect(logged.written).toHaveLength(1);
+    const { time: _ours, ...line } = JSON.parse(logged.written[0]);
     const { time: _theirs, ...expected } = JSON.parse(byPino.written[0]);
     expect(line).toEqual(expected);
     // Same fields in the same order, so the lines read alike in a log viewer.
-    expect(Object.keys(JSON.parse(preformatted.written[0]))).toEqual(Object.keys(JSON.parse(byPino.written[0])));
-    expect(preformatted.written[0].endsWith('}\n')).toBe(true);
+    expect(Object.keys(JSON.parse(logged.written[0]))).toEqual(Object.keys(JSON.parse(byPino.written[0])));
+    expect(logged.written[0].endsWith('}\n')).toBe(true);
   });
 
   it('logs an aborted request as an error with no status', () => {

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { ArchiveIndexService } from '@app/search';
-import { ResponseCache } from '../response-cache/response-cache';
+import { ResponseCache } from '../response/response-cache';
 import { timeElasticsearchRequests } from './elasticsearch-timing';
-import { RequestSeries } from './request-series';
+import { DURATION_BUCKETS, RequestSeries } from './request-series';
 
 /**
  * Every Prometheus series the api exports, on a registry of its own (not prom-client's global
@@ -20,7 +20,7 @@ export class MetricsService {
     name: 'uap_elasticsearch_request_duration_seconds',
     help: 'Elasticsearch requests made by the api, by outcome (ok or error).',
     labelNames: ['outcome'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    buckets: DURATION_BUCKETS,
     registers: [this.registry],
   });
 

@@ -45,7 +45,7 @@ describe('RequestSeries', () => {
     ['GET', '(unmatched)', 404, 0.0025],
   ];
 
-  it('renders exactly the samples prom-client would for the same responses', async () => {
+  it('renders the samples of prom-client labelled metrics for the same responses', async () => {
     const registry = new Registry();
     const series = new RequestSeries(registry);
     for (const [method, route, status, seconds, result] of responses) {

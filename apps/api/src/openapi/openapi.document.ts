@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { API_VERSION } from '../envelope/response-envelope';
+import { API_VERSION } from '../response/response-envelope';
 
 type Schema = Record<string, unknown>;
 

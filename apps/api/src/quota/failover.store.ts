@@ -7,7 +7,7 @@ type Incr = (
   max: number,
 ) => void;
 
-/** The store interface of @fastify/rate-limit (its RedisStore, and MemoryCounters, implement it). */
+/** A quota counter store (RedisCounters and MemoryCounters implement it), in the shape of @fastify/rate-limit's custom `store` option. */
 export interface RateLimitStore {
   incr: Incr;
   child(routeOptions: unknown): RateLimitStore;

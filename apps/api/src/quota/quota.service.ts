@@ -4,20 +4,12 @@ import { AppConfigService } from '@app/config';
 import { MetricsService } from '../metrics/metrics.service';
 import { OPERATIONS_ROUTES } from '../routes/api-routes';
 import { API_KEY_FORMAT, ApiKeyRegistry } from './api-keys';
-import { FailoverStore, RateLimitStore } from './failover.store';
+import { FailoverStore } from './failover.store';
 import { MemoryCounters } from './memory-counters';
 import { InvalidApiKeyError, RateLimitedError } from './quota.errors';
 import { rateLimitField, rateLimitPolicyField } from './ratelimit-fields';
+import { RedisCounters } from './redis-counters';
 import { QuotaRedis } from './redis.provider';
-
-// The Redis store of @fastify/rate-limit (its Lua INCR/PEXPIRE script) is plain JavaScript without type declarations.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const RedisStore = require('@fastify/rate-limit/store/RedisStore') as new (
-  continueExceeding: boolean,
-  exponentialBackoff: boolean,
-  redis: unknown,
-  key?: string,
-) => RateLimitStore;
 
 /** Operational endpoints are never counted: probes and scrapers must not eat a client's budget or be refused. */
 const EXEMPT_ROUTES = new Set(OPERATIONS_ROUTES);
@@ -57,7 +49,7 @@ export class QuotaService {
       API_KEYS_FILE: config.get('API_KEYS_FILE', { infer: true }),
     });
     this.keylessField = rateLimitPolicyField({ policy: KEYLESS_POLICY, quota: this.keylessQuota, windowSeconds: this.windowSeconds });
-    const shared = redis.client ? new RedisStore(false, false, redis.client, 'uap-quota:') : undefined;
+    const shared = redis.client ? new RedisCounters(redis.client, 'uap-quota:') : undefined;
     this.store = new FailoverStore(redis.client, shared, new MemoryCounters(50_000), (degraded, reason) => {
       this.metrics.quotaFallback.set(degraded ? 1 : 0);
       if (degraded) this.logger.warn(`Redis is unreachable (${reason}); counting quotas in this replica's memory until it is back`);

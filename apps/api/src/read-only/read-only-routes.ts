@@ -1,6 +1,6 @@
 import { NotFoundException } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
-import type { ResponseEnvelope } from '../envelope/response-envelope';
+import type { ResponseEnvelope } from '../response/response-envelope';
 import { isServedPath } from '../routes/api-routes';
 
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'];

@@ -1,3 +1,6 @@
+/** The one route that answers a stream (NDJSON) rather than an enveloped body. */
+export const EXPORT_ROUTE = '/api/cases/export';
+
 /**
  * The archive's endpoints, as route patterns: the one list that the 404 message names, that the
  * read-only check answers 405 on, and that api-routes.spec.ts checks against what the controllers register.
@@ -6,7 +9,7 @@ export const ARCHIVE_ROUTES = [
   '/api/cases',
   '/api/cases/{id}',
   '/api/cases/{id}/related',
-  '/api/cases/export',
+  EXPORT_ROUTE,
   '/api/stats',
   '/api/feed.atom',
   '/api/suggest',

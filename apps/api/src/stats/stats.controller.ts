@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { CaseFilterQueryDto } from '../cases/case-list-query.dto';
-import type { CachedReply } from '../response-cache/cached-reply';
+import type { CachedReply } from '../response/cached-reply';
 import { DocumentStats } from './stats.openapi';
 import { StatsBody, StatsService } from './stats.service';
 

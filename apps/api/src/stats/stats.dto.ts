@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { CASE_TYPES, SPEC_TRANCHES } from '@app/cases';
 import type { CaseStats } from '@app/search';
 import { countsSchema as counts } from '../cases/case.dto';
-import { EnvelopeDto } from '../envelope/envelope.dto';
+import { EnvelopeDto } from '../response/envelope.dto';
 
 export class YearRangeDto {
   @ApiProperty({

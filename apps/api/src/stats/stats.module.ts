@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { SearchModule } from '@app/search';
-import { ResponseCacheModule } from '../response-cache/response-cache.module';
+import { ResponseModule } from '../response/response.module';
 import { StatsController } from './stats.controller';
 import { StatsService } from './stats.service';
 
 @Module({
-  imports: [SearchModule, ResponseCacheModule],
+  imports: [SearchModule, ResponseModule],
   controllers: [StatsController],
   providers: [StatsService],
 })

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { CasesRepository } from '@app/search';
-import type { Payload } from '../envelope/envelope.dto';
+import type { Payload } from '../response/envelope.dto';
 import type { StatsResponseDto } from './stats.dto';
-import { CachedReply } from '../response-cache/cached-reply';
-import { canonicalQuery, ResponseCache } from '../response-cache/response-cache';
+import { CachedReply } from '../response/cached-reply';
+import { canonicalQuery, ResponseCache } from '../response/response-cache';
 
 export type StatsBody = Payload<StatsResponseDto>;
 import type { CaseFilterQueryDto } from '../cases/case-list-query.dto';

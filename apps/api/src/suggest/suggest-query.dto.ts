@@ -1,10 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-
-export const MAX_SUGGEST_TEXT_LENGTH = 100;
-export const DEFAULT_SUGGEST_LIMIT = 5;
-export const MAX_SUGGEST_LIMIT = 10;
+import { DEFAULT_SUGGEST_LIMIT, MAX_SUGGEST_LIMIT, MAX_SUGGEST_TEXT_LENGTH } from '@app/cases';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Digits become a number; anything else stays as given, so the integer check reports it by name. */

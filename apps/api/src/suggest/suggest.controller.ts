@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import type { CachedReply } from '../response-cache/cached-reply';
+import type { CachedReply } from '../response/cached-reply';
 import { DocumentSuggest } from './suggest.openapi';
 import { SuggestQueryDto } from './suggest-query.dto';
 import { SuggestBody, SuggestService } from './suggest.service';

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { CASE_ID_FORMAT } from '@app/cases';
-import { EnvelopeDto } from '../envelope/envelope.dto';
+import { EnvelopeDto } from '../response/envelope.dto';
 
 export class SuggestionDto {
   @ApiProperty({ pattern: CASE_ID_FORMAT.source, example: '1980-rendlesham-forest' }) id: string;

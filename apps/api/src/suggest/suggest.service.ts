@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { CasesRepository, type CaseSuggestion } from '@app/search';
-import { CachedReply } from '../response-cache/cached-reply';
-import { canonicalQuery, ResponseCache } from '../response-cache/response-cache';
-import { DEFAULT_SUGGEST_LIMIT, type SuggestQueryDto } from './suggest-query.dto';
+import { CachedReply } from '../response/cached-reply';
+import { canonicalQuery, ResponseCache } from '../response/response-cache';
+import { DEFAULT_SUGGEST_LIMIT } from '@app/cases';
+import type { SuggestQueryDto } from './suggest-query.dto';
 
 export interface SuggestBody {
   q: string;

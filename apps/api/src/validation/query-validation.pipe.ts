@@ -2,7 +2,6 @@ import type { ArgumentMetadata, PipeTransform } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError, type ValidatorOptions } from 'class-validator';
 import { InvalidParametersError } from '../errors/api-error';
-import { rememberValidationRules } from './remembered-rules';
 
 /**
  * class-validator's options: unknown parameters are stripped (and so ignored), and each rejected
@@ -42,7 +41,6 @@ export class QueryValidationPipe implements PipeTransform {
 }
 
 export function createQueryValidationPipe(): QueryValidationPipe {
-  rememberValidationRules();
   return new QueryValidationPipe();
 }
 

@@ -9,7 +9,7 @@ import {
   type CorpusProblem,
   DOCUMENT_INDEX_MAPPINGS,
   DOCUMENT_INDEX_SETTINGS,
-  DOCUMENTS_INDEX,
+  DOCUMENTS_INDEX_LIFECYCLE,
   listCorpusFiles,
   ManifestIndex,
   pageId,
@@ -17,7 +17,7 @@ import {
   readCorpus,
   readReleaseManifest,
 } from '@app/documents';
-import { ArchiveIndexService, concreteIndexName } from '@app/search';
+import { ArchiveIndexLifecycle, concreteIndexName } from '@app/search';
 import { streamDataset } from '../dataset/dataset-reader';
 import { BULK_OPTIONS, type IndexingProgress } from '../indexing/case-indexer';
 
@@ -62,7 +62,7 @@ export type DocumentIngestOutcome =
 export class DocumentIndexer implements OnApplicationShutdown {
   private readonly logger = new Logger('Ingest');
 
-  constructor(@Inject(DOCUMENTS_INDEX) private readonly index: ArchiveIndexService) {}
+  constructor(@Inject(DOCUMENTS_INDEX_LIFECYCLE) private readonly index: ArchiveIndexLifecycle) {}
 
   get alias(): string {
     return this.index.alias;

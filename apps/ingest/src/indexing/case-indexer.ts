@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { CaseRecord } from '@app/cases';
 import { AppConfigService } from '@app/config';
-import { ArchiveIndexService, CASE_INDEX_MAPPINGS, CASE_INDEX_SETTINGS, caseListing, concreteIndexName } from '@app/search';
+import { ArchiveIndexLifecycle, CASE_INDEX_MAPPINGS, CASE_INDEX_SETTINGS, caseListing, concreteIndexName } from '@app/search';
 
 export interface IndexingProgress {
   start(total: number): void;
@@ -88,7 +88,7 @@ export class CaseIndexer {
   private readonly replicas: ReplicaSetting;
 
   constructor(
-    private readonly index: ArchiveIndexService,
+    private readonly index: ArchiveIndexLifecycle,
     config: AppConfigService,
   ) {
     this.alias = index.alias;

@@ -1,11 +1,17 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import { MAX_CASE_ID_LENGTH } from '@app/cases';
 import { recordOf, type ArchiveContext } from '../archive-context';
 import { caseLines, caseLinks, compactCase, LANGUAGES } from '../cases/case-view';
 import { reportingFailures, toolResult } from './tool-result';
 
 export const getCaseInput = {
-  id: z.string().trim().min(1).max(200).describe('The case id, a lowercase slug such as 1947-roswell-debris-recovery (search_cases gives ids).'),
+  id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(MAX_CASE_ID_LENGTH)
+    .describe('The case id, a lowercase slug such as 1947-roswell-debris-recovery (search_cases gives ids).'),
   full: z
     .boolean()
     .default(false)

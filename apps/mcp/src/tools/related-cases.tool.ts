@@ -1,12 +1,13 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import { MAX_CASE_ID_LENGTH } from '@app/cases';
 import { recordOf, type ArchiveContext } from '../archive-context';
 import { caseLines, compactCase, LANGUAGES } from '../cases/case-view';
 import { MAX_RESULTS } from './search-cases.tool';
 import { reportingFailures, toolResult } from './tool-result';
 
 export const relatedCasesInput = {
-  id: z.string().trim().min(1).max(200).describe('The case id (search_cases gives ids), e.g. 1947-roswell-debris-recovery.'),
+  id: z.string().trim().min(1).max(MAX_CASE_ID_LENGTH).describe('The case id (search_cases gives ids), e.g. 1947-roswell-debris-recovery.'),
   limit: z.number().int().min(1).max(MAX_RESULTS).default(5).describe(`How many related cases, 1 to ${MAX_RESULTS}.`),
   withSources: z.boolean().default(true).describe("Cite each case's government sources (one more api request per case)."),
   lang: z.enum(LANGUAGES).default('both').describe('Language of the returned text: both (English and Simplified Chinese), en, or zh.'),

@@ -1,6 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { caseSortValues, caseTypeValues, credibilityValues, type CaseListQuery } from '@app/api-client';
+import { MAX_CURSOR_LENGTH, MAX_KEYWORD_LENGTH, MAX_YEAR, MIN_YEAR } from '@app/cases';
 import { recordOf, type ArchiveContext } from '../archive-context';
 import { caseLines, caseLinks, compactCase, LANGUAGES, type CompactCase } from '../cases/case-view';
 import { reportingFailures, toolResult } from './tool-result';
@@ -19,7 +20,7 @@ export const searchCasesInput = {
     .string()
     .trim()
     .min(1)
-    .max(200)
+    .max(MAX_KEYWORD_LENGTH)
     .optional()
     .describe(
       'Keywords in English or Chinese (Simplified or Traditional; e.g. "tic tac", "Roswell", "罗斯威尔", "不明飞行物"), matched against titles, ' +
@@ -47,7 +48,7 @@ export const searchCasesInput = {
     .optional()
     .describe('How exact the place is: one or more of site, locality, region, area, unknown, comma-separated (site,locality = a town or better).'),
   hasVideo: z.boolean().optional().describe('true: only cases with released video; false: only cases without.'),
-  year: z.number().int().min(1000).max(9999).optional().describe('Only incidents of this year (four digits).'),
+  year: z.number().int().min(MIN_YEAR).max(MAX_YEAR).optional().describe('Only incidents of this year (four digits).'),
   dateFrom: z.string().optional().describe('Only incidents on or after the start of this year, month or day: YYYY, YYYY-MM or YYYY-MM-DD.'),
   dateTo: z.string().optional().describe('Only incidents on or before the end of this year, month or day: YYYY, YYYY-MM or YYYY-MM-DD.'),
   bbox: z
@@ -74,7 +75,7 @@ export const searchCasesInput = {
   limit: z.number().int().min(1).max(MAX_RESULTS).default(10).describe(`Cases per page, 1 to ${MAX_RESULTS}.`),
   cursor: z
     .string()
-    .max(1_000)
+    .max(MAX_CURSOR_LENGTH)
     .optional()
     .describe('The nextCursor of a previous search_cases result, for the next page; repeat the same filters with it.'),
   full: z.boolean().default(false).describe('true: whole records (detailed account, specs, videos, images, history) instead of summaries. Long.'),

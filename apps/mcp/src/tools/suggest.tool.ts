@@ -1,12 +1,9 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import { DEFAULT_SUGGEST_LIMIT, MAX_SUGGEST_LIMIT, MAX_SUGGEST_TEXT_LENGTH } from '@app/cases';
 import type { ArchiveContext } from '../archive-context';
 import { caseLinks } from '../cases/case-view';
 import { reportingFailures, toolResult } from './tool-result';
-
-/** GET /api/suggest's bounds (its SuggestQueryDto): the tool refuses what the api would. */
-export const MAX_SUGGEST_TEXT_LENGTH = 100;
-export const MAX_SUGGESTIONS = 10;
 
 export const suggestInput = {
   q: z
@@ -21,9 +18,9 @@ export const suggestInput = {
     .number()
     .int()
     .min(1)
-    .max(MAX_SUGGESTIONS)
+    .max(MAX_SUGGEST_LIMIT)
     .optional()
-    .describe(`How many completions, 1 to ${MAX_SUGGESTIONS} (the api's default when left out: 5).`),
+    .describe(`How many completions, 1 to ${MAX_SUGGEST_LIMIT} (the api's default when left out: ${DEFAULT_SUGGEST_LIMIT}).`),
 };
 
 export function registerSuggest(server: McpServer, context: ArchiveContext): void {

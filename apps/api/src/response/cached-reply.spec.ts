@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import fc from 'fast-check';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { QueryCache } from '@app/search';
+import { QueryCache } from './query-cache';
 import { BodySlab } from './body-slab';
 import { CachedBody, etagOf } from './cached-body';
 import { CachedReply } from './cached-reply';

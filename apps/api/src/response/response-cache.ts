@@ -2,11 +2,12 @@ import { Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { AppConfigService } from '@app/config';
-import { ArchiveUnavailableError, CasesRepository, ElasticsearchUnreachableError, QueryCache } from '@app/search';
+import { ArchiveUnavailableError, CasesRepository, ElasticsearchUnreachableError } from '@app/search';
+import { QueryCache } from './query-cache';
 import { BodySlab } from './body-slab';
 import { CachedBody } from './cached-body';
 import { CachedReply } from './cached-reply';
-import { ResponseEnvelope } from '../envelope/response-envelope';
+import { ResponseEnvelope } from './response-envelope';
 
 /** Each of the two stores (fresh, last good) holds at most this many bytes. */
 const CACHE_MAX_BYTES = 64 * 1024 * 1024;

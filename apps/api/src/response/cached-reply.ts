@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CacheOutcome } from '@app/search';
+import type { CacheOutcome } from './query-cache';
 import { CACHE_CONTROL, STALE_CACHE_CONTROL } from './cache-control';
 import { CachedBody, pickEncoding } from './cached-body';
-import { etagMatches } from '../conditional-get/conditional-get';
+import { etagMatches } from './conditional-get';
 
 const EMPTY = Buffer.alloc(0);
 

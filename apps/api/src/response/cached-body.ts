@@ -3,23 +3,22 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { xxh64 } from '@node-rs/xxhash';
 import { Negotiator } from '@fastify/accept-negotiator';
-import { joinJson } from '@app/search';
+import { joinJson } from './join-json';
 import type { BodySlab, SlabRegion, SlabTenant } from './body-slab';
 
 export type ContentEncoding = 'br' | 'gzip' | 'identity';
 
-export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+import { JSON_CONTENT_TYPE } from './content-types';
 
 /** The encodings we offer, most preferred first; @fastify/compress is registered with the same list. */
 export const CONTENT_ENCODINGS: ContentEncoding[] = ['br', 'gzip', 'identity'];
 /** Bodies smaller than this are sent as they are, here and by @fastify/compress alike. */
 export const COMPRESSION_THRESHOLD = 1024;
-/** Brotli's default quality (11) costs ~50x more CPU than 4 for a few percent of size (see @fastify/compress). */
+/** Brotli's default quality (11) costs many times the CPU of 4 for a few percent of size (see @fastify/compress). */
 export const BROTLI_QUALITY = 4;
 /**
- * zlib's default gzip level (6) compresses archive JSON at ~33 MB/s on one core, which made gzip
- * the bottleneck of a large export; level 4 runs ~3.5x faster for ~15% more bytes (measured on the
- * export's NDJSON). Elasticsearch's own HTTP compression uses level 3.
+ * zlib's default gzip level (6) made gzip the bottleneck of a large export; level 4 runs several
+ * times faster for a little more bytes. Elasticsearch's own HTTP compression uses level 3.
  */
 export const GZIP_LEVEL = 4;
 
@@ -40,8 +39,8 @@ export function pickEncoding(acceptEncoding: string | undefined, size: number): 
 /**
  * The strong ETag of these bytes (uncompressed): equal bodies get equal tags on every replica. A
  * tag only has to tell apart the versions of one URL's body, which the archive makes, not resist
- * someone forging bodies, so it is a 64-bit xxHash: 3 µs for a 56 KB list page, where SHA-256
- * took 33 µs of every cache miss.
+ * someone forging bodies, so it is a 64-bit xxHash, a small fraction of what SHA-256 cost every
+ * cache miss.
  */
 export function etagOf(bytes: Buffer): string {
   return `"${xxh64(bytes).toString(16).padStart(16, '0')}"`;
