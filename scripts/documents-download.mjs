@@ -10,7 +10,7 @@
 // --base-url replaces https://raw.githubusercontent.com (a mirror, or the tests' loopback server);
 // each file is read from <base-url>/<owner>/<repo>/<commit>/<path there>.
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -107,7 +107,8 @@ async function downloadOne(entry, target, options) {
       const digest = sha256(bytes);
       if (bytes.length !== entry.bytes || digest !== entry.sha256) {
         throw new Permanent(
-          `checksum mismatch: got ${bytes.length} bytes, SHA-256 ${digest}; the manifest says ${entry.bytes} bytes, ${entry.sha256}`,
+          `checksum mismatch: got ${bytes.length} bytes, SHA-256 ${digest}; the manifest says ${entry.bytes} bytes, ${entry.sha256}` +
+            (entry.form === 'wrapped' ? ' (rebuilt from its source text: see docs/documents.md#getting-the-corpus)' : ''),
         );
       }
       const temporary = `${target}.download`;
@@ -202,6 +203,10 @@ async function main() {
   return summary.failed.length > 0 ? 1 : 0;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  process.exitCode = await main();
+// Run as a command (not imported): compared as real paths, so a symlinked checkout still runs it.
+if (process.argv[1] && realpathSync(fileURLToPath(import.meta.url)) === realpathSync(process.argv[1])) {
+  process.exitCode = await main().catch((error) => {
+    console.error(`documents:download: ${error.message}`);
+    return 2;
+  });
 }
