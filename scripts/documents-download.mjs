@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_MANIFEST = join(ROOT, 'data', 'sources', 'documents-corpus.manifest.csv');
 export const DEFAULT_BASE_URL = 'https://raw.githubusercontent.com';
-const COLUMNS = ['path', 'repo', 'commit', 'source_path', 'form', 'sha256', 'bytes'];
+export const MANIFEST_COLUMNS = ['path', 'repo', 'commit', 'source_path', 'form', 'sha256', 'bytes'];
 /** How a file is made from its source: `copy` as it is; `wrapped` its text under the corpus's header and one page block. */
 const FORMS = new Set(['copy', 'wrapped']);
 /** The corpus format's name, written into a rebuilt Release 06 header. */
@@ -30,12 +30,12 @@ const WRAPPED_ENGINE = 'tesseract (nadaval56/UFO data/text)';
 /** The manifest's rows, checked: one per corpus file, each a relative path inside the folder. */
 export function parseManifest(text) {
   const lines = text.split('\n').filter((line) => line.trim() !== '');
-  if (lines.shift() !== COLUMNS.join(',')) throw new Error(`the manifest's first line must be ${COLUMNS.join(',')}`);
+  if (lines.shift() !== MANIFEST_COLUMNS.join(',')) throw new Error(`the manifest's first line must be ${MANIFEST_COLUMNS.join(',')}`);
   return lines.map((line, i) => {
     const cells = line.split(',');
-    if (cells.length !== COLUMNS.length || line.includes('"'))
-      throw new Error(`manifest line ${i + 2}: expected ${COLUMNS.length} plain cells: ${line}`);
-    const row = Object.fromEntries(COLUMNS.map((column, j) => [column, cells[j]]));
+    if (cells.length !== MANIFEST_COLUMNS.length || line.includes('"'))
+      throw new Error(`manifest line ${i + 2}: expected ${MANIFEST_COLUMNS.length} plain cells: ${line}`);
+    const row = Object.fromEntries(MANIFEST_COLUMNS.map((column, j) => [column, cells[j]]));
     const path = normalize(row.path);
     if (isAbsolute(row.path) || path.startsWith('..') || path !== row.path.split('/').join(sep)) {
       throw new Error(`manifest line ${i + 2}: ${row.path} is not a plain relative path`);

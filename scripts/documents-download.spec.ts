@@ -2,7 +2,7 @@
 // loopback server standing in for raw.githubusercontent.com and serving a small hand-written slice of
 // the corpus (test/fixtures/documents plus one Release 06 text); and the committed manifest checked
 // against the corpus itself when DOCUMENTS_DIR is set, so it cannot drift from the files.
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -13,6 +13,8 @@ import { loadEnvironment } from '@app/config';
 
 const ROOT = join(__dirname, '..');
 const SCRIPT = join(__dirname, 'documents-download.mjs');
+const MANIFEST_SCRIPT = join(__dirname, 'documents-manifest.mjs');
+const CORPUS_COMMIT = 'c4f9fe00fb6f7523e2e6f5f1353fec95c46df426';
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'documents');
 const MANIFEST = join(ROOT, 'data', 'sources', 'documents-corpus.manifest.csv');
 const COLUMNS = 'path,repo,commit,source_path,form,sha256,bytes';
@@ -149,6 +151,11 @@ describe('npm run documents:download against a loopback server', () => {
       for (const file of slice) expect(readFileSync(join(folder, file.path)).equals(file.expected)).toBe(true);
     });
 
+    it('gets a folder from which scripts/documents-manifest.mjs writes the same manifest', () => {
+      const written = execFileSync(process.execPath, [MANIFEST_SCRIPT, folder, '--commit', MACHINE_DATA.commit], { encoding: 'utf8' });
+      expect(written).toBe(readFileSync(manifest, 'utf8'));
+    });
+
     it('downloads nothing the second time: every file is already there with its checksum', async () => {
       const before = [...server.requests.values()].reduce((sum, n) => sum + n, 0);
       const { code, stdout } = await run(folder);
@@ -243,7 +250,7 @@ describe('data/sources/documents-corpus.manifest.csv', () => {
       expect(row).toEqual({
         path: expect.stringMatching(/^[\w-]+\/[\w./-]+\.(txt|tsv|json)$/),
         repo: expect.stringMatching(/^(ufo-files\/machine-data|nadaval56\/UFO)$/),
-        commit: expect.stringMatching(/^[0-9a-f]{40}$/),
+        commit: row.repo === MACHINE_DATA.repo ? CORPUS_COMMIT : expect.stringMatching(/^[0-9a-f]{40}$/),
         sourcePath: row.form === 'wrapped' ? expect.stringMatching(/^data\/text\/.+\.txt$/) : '',
         form: row.repo === 'nadaval56/UFO' ? 'wrapped' : 'copy',
         sha: expect.stringMatching(/^[0-9a-f]{64}$/),
@@ -268,6 +275,14 @@ describe('data/sources/documents-corpus.manifest.csv', () => {
         return bytes.length !== row.bytes || sha256(bytes) !== row.sha;
       });
       expect(wrong.map((row) => row.path)).toEqual([]);
+    });
+
+    it('is what scripts/documents-manifest.mjs writes from the corpus, byte for byte', () => {
+      const written = execFileSync(process.execPath, [MANIFEST_SCRIPT, DOCUMENTS_DIR, '--commit', CORPUS_COMMIT], {
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      expect(written === readFileSync(MANIFEST, 'utf8')).toBe(true);
     });
 
     it('gives each Release 06 file the source its own header names', () => {
