@@ -9,12 +9,14 @@ const NOTICE =
   "The text of these government files was made by machine (OCR, the PDF's own text layer, or speech-to-text) and may contain errors; " +
   "the government's own file, linked as governmentUrl, is the record.";
 const CASES = 'e2e-documents-api-cases';
+/** Page citations of the fixture cases: one cites a document no source of it cites, one adds a page to a source's link. */
+const PAGE_CITATIONS = join(__dirname, 'fixtures', 'page-citations', 'document-pages.csv');
 let api: RunningApi;
 let empty: RunningApi;
 let cases: RunningApi;
 
 beforeAll(async () => {
-  expect((await ingestDocuments(ALIAS, DOCUMENT_FIXTURES)).status).toBe('indexed');
+  expect((await ingestDocuments(ALIAS, DOCUMENT_FIXTURES, { pageCitationsPath: PAGE_CITATIONS })).status).toBe('indexed');
   api = await startApi({ DOCUMENTS_ALIAS: ALIAS });
   empty = await startApi({ DOCUMENTS_ALIAS: 'e2e-documents-never-indexed' });
   expect((await ingest(CASES, FIXTURE)).status).toBe('indexed');
@@ -138,9 +140,30 @@ describe('cases and documents', () => {
     expect(filtered.body.documents.map((hit: { id: string }) => hit.id)).toEqual(['doe-uap-d001-pantex-image']);
     const record = await request(cases.baseUrl, '/api/cases/2015-pantex-plant-unidentified-object');
     expect(record.status).toBe(200);
-    expect(record.body.documents).toEqual([{ id: 'doe-uap-d001-pantex-image', title: 'DOE-UAP-D001, Enhanced PANTEX Imagery', pages: [] }]);
+    // Its sources name no page; the page citations give page 1.
+    expect(record.body.documents).toEqual([{ id: 'doe-uap-d001-pantex-image', title: 'DOE-UAP-D001, Enhanced PANTEX Imagery', pages: [1] }]);
     const none = await request(cases.baseUrl, '/api/cases/1967-shag-harbour');
     expect(none.body.documents).toEqual([]);
+  });
+
+  it('links a case to a document its page citations name, both ways, with the cited pages', async () => {
+    // No source of 2020-centcom-uap-august-8 cites the mission report; the page citations do (page 2).
+    const record = await request(cases.baseUrl, '/api/cases/2020-centcom-uap-august-8');
+    expect(record.status).toBe(200);
+    expect(record.body.documents).toEqual([
+      {
+        id: 'dow-uap-d7-mission-report-arabian-gulf-2020',
+        title: 'DOW-UAP-D007, Mission Report, Arabian Gulf, 2020',
+        pages: [2],
+      },
+    ]);
+    const document = await request(api.baseUrl, '/api/documents/dow-uap-d7-mission-report-arabian-gulf-2020');
+    expect(document.body.document).toMatchObject({
+      caseIds: ['2020-centcom-uap-august-8'],
+      cases: [{ id: '2020-centcom-uap-august-8', url: '/api/cases/2020-centcom-uap-august-8' }],
+    });
+    const filtered = await request(api.baseUrl, '/api/documents?caseId=2020-centcom-uap-august-8');
+    expect(filtered.body.documents.map((hit: { id: string }) => hit.id)).toEqual(['dow-uap-d7-mission-report-arabian-gulf-2020']);
   });
 });
 

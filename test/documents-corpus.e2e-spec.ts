@@ -2,13 +2,14 @@
 // indexed once by the real ingest and searched through the real api. Without DOCUMENTS_DIR the
 // document tests use only their hand-written fixture corpus (documents-api, documents-ingest).
 import { loadEnvironment } from '@app/config';
-import { request, RunningApi, startApi } from './support/archive-harness';
+import { ingest, request, RunningApi, startApi } from './support/archive-harness';
 import { runIngestCliWatchingMemory, SOURCES } from './support/documents-harness';
 import { join } from 'node:path';
 
 const DOCUMENTS_DIR = loadEnvironment().DOCUMENTS_DIR;
 const ALIAS = 'e2e-documents-corpus';
 const CASES_DIR = join(__dirname, '..', 'data', 'cases');
+const CASES = 'e2e-documents-corpus-cases';
 /** The ingest's memory budget (issue 34): its heap, and the peak RSS the whole corpus may take. */
 const HEAP_MB = 512;
 const describeCorpus = DOCUMENTS_DIR ? describe : describe.skip;
@@ -63,6 +64,26 @@ describeCorpus(`the whole corpus in ${DOCUMENTS_DIR || '(DOCUMENTS_DIR not set)'
     const { body } = await request(api.baseUrl, '/api/documents?caseId=1947-fbi-62-hq-83894-flying-discs-file&limit=50');
     expect(body.documents.map((document: { id: string }) => document.id)).toContain('65-hs1-834228961-62-hq-83894-section-6');
   });
+
+  it("gives a case's full record the documents its page citations (data/document-pages.csv) name, with those pages", async () => {
+    expect((await ingest(CASES, CASES_DIR)).status).toBe('indexed');
+    const cases = await startApi({ DOCUMENTS_ALIAS: ALIAS, CASES_ALIAS: CASES });
+    try {
+      const { status, body } = await request(cases.baseUrl, '/api/cases/1948-navy-fifth-naval-district-flying-discs-memo');
+      expect(status).toBe(200);
+      const memo = body.documents.find((document: { id: string }) => document.id === 'dow-uap-d086-usnavy-report-of-flying-discs-1948');
+      expect(memo).toMatchObject({ pages: [2] }); // its source's label names no page; the CSV names 2
+      // Roswell's NSA documents are cited only through the page citations: linked both ways.
+      const roswell = await request(cases.baseUrl, '/api/cases/1947-roswell-debris-recovery');
+      expect(roswell.body.documents).toContainEqual(
+        expect.objectContaining({ id: 'nsa-ufo-foia-report-of-air-force-research-regarding-the-roswell-incident', pages: [13, 14] }),
+      );
+      const nsa = await request(api.baseUrl, '/api/documents/nsa-ufo-foia-report-of-air-force-research-regarding-the-roswell-incident');
+      expect(nsa.body.document.caseIds).toContain('1947-roswell-debris-recovery');
+    } finally {
+      await cases.close();
+    }
+  }, 60_000);
 
   it('finds the Lubbock Lights in Blue Book and the FBI file, with their pages', async () => {
     const { body } = await request(api.baseUrl, '/api/documents?q=Lubbock%20lights&limit=20');

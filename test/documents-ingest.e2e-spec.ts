@@ -91,6 +91,42 @@ describe('ingest documents', () => {
     expect(await ownedIndices()).toEqual([await liveIndex()]);
   });
 
+  it('links a document to the cases whose page citations (document-pages.csv beside the cases) name it, with the pages', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'uap-cases-'));
+    const cases = join(folder, 'cases.json');
+    writeFileSync(
+      cases,
+      JSON.stringify([{ id: 'lubbock-lights', sources: [{ label: 'Blue Book card', url: 'https://catalog.archives.gov/id/28900001' }] }]),
+    );
+    writeFileSync(
+      join(folder, 'document-pages.csv'),
+      'case_id,document_id,pages,key_words\n' +
+        'gulf-sphere,dow-uap-d7-mission-report-arabian-gulf-2020,2;1,Arabian Gulf\n' +
+        'lubbock-lights,nara-28900001,2,lights\n',
+    );
+    const outcome = await ingestDocuments(ALIAS, DOCUMENT_FIXTURES, { casesPath: cases, ifChanged: true });
+    expect(outcome).toMatchObject({ status: 'indexed', linked: 2 });
+    const page = async (id: string) => (await client.get<{ caseIds: string[]; casePages?: unknown }>({ index: ALIAS, id }))._source;
+    expect(await page('dow-uap-d7-mission-report-arabian-gulf-2020:1')).toMatchObject({
+      caseIds: ['gulf-sphere'],
+      casePages: [{ caseId: 'gulf-sphere', pages: [1, 2] }],
+    });
+    expect(await page('nara-28900001:2')).toMatchObject({ caseIds: ['lubbock-lights'], casePages: [{ caseId: 'lubbock-lights', pages: [2] }] });
+    expect((await page('nara-28900002:1'))?.casePages).toBeUndefined();
+    // The page citations are part of what --if-changed compares.
+    expect(await ingestDocuments(ALIAS, DOCUMENT_FIXTURES, { casesPath: cases, ifChanged: true })).toMatchObject({ status: 'unchanged' });
+    writeFileSync(join(folder, 'other.csv'), 'case_id,document_id,pages\ngulf-sphere,dow-uap-d7-mission-report-arabian-gulf-2020,2\n');
+    expect(
+      await ingestDocuments(ALIAS, DOCUMENT_FIXTURES, { casesPath: cases, pageCitationsPath: join(folder, 'other.csv'), ifChanged: true }),
+    ).toMatchObject({ status: 'indexed', linked: 2 });
+    expect((await page('dow-uap-d7-mission-report-arabian-gulf-2020:2'))?.casePages).toEqual([{ caseId: 'gulf-sphere', pages: [2] }]);
+    // A broken file is an error naming it, before anything is indexed.
+    writeFileSync(join(folder, 'broken.csv'), 'case_id,document_id,pages\ngulf-sphere,dow-uap-d7-mission-report-arabian-gulf-2020,two\n');
+    await expect(ingestDocuments(ALIAS, DOCUMENT_FIXTURES, { casesPath: cases, pageCitationsPath: join(folder, 'broken.csv') })).rejects.toThrow(
+      `${join(folder, 'broken.csv')}: page citations line 2: "two" is not a list of pages such as 2;5`,
+    );
+  });
+
   it('skips a broken file, naming it, and indexes the rest', async () => {
     const outcome = await ingestDocuments(ALIAS, corpusWithBrokenFiles(1), { maxBadShare: 0.2 });
     expect(outcome).toMatchObject({

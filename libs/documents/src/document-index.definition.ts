@@ -3,6 +3,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import settings from '../../../elastic/index/documents.settings.json';
 import mappings from '../../../elastic/index/documents.mappings.json';
 import type { CorpusDocument, CorpusPage } from './corpus-document';
+import type { CasePages } from './page-citations';
 
 export const DOCUMENT_INDEX_SETTINGS = settings as estypes.IndicesIndexSettings;
 export const DOCUMENT_INDEX_MAPPINGS = mappings as estypes.MappingTypeMapping;
@@ -22,6 +23,8 @@ export interface PageSearchDocument {
   date?: string;
   pageCount: number;
   caseIds: string[];
+  /** The cases whose page citations (data/document-pages.csv) name pages of this file, with the pages; stored, not indexed. */
+  casePages?: CasePages[];
   citationKeys: string[];
   governmentUrl: string;
   sourceFile: string;
@@ -40,8 +43,8 @@ export function pageId(documentId: string, page: number): string {
   return `${documentId}:${page}`;
 }
 
-/** The search document of one page. */
-export function pageSearchDocument(document: CorpusDocument, page: CorpusPage, caseIds: string[]): PageSearchDocument {
+/** The search document of one page; casePages, when any, also count among caseIds. */
+export function pageSearchDocument(document: CorpusDocument, page: CorpusPage, caseIds: string[], casePages: CasePages[] = []): PageSearchDocument {
   return {
     documentId: document.id,
     page: page.page,
@@ -52,7 +55,8 @@ export function pageSearchDocument(document: CorpusDocument, page: CorpusPage, c
     agency: document.agency,
     ...(document.date ? { date: document.date } : {}),
     pageCount: document.pageCount,
-    caseIds,
+    caseIds: [...new Set([...caseIds, ...casePages.map((entry) => entry.caseId)])].sort(),
+    ...(casePages.length > 0 ? { casePages } : {}),
     citationKeys: document.citationKeys,
     governmentUrl: document.governmentUrl,
     sourceFile: document.sourceFile,

@@ -1,12 +1,8 @@
 import type { ArchiveIndexService } from '@app/search';
+import { type CaseLinkedDocument, caseLinkedDocumentsRequest } from './case-documents';
 import { pageId } from './document-index.definition';
-import {
-  caseDocumentsRequest,
-  documentPagesRequest,
-  documentSearchRequest,
-  type DocumentSearchParams,
-  pageHighlightRequest,
-} from './document-search.query';
+import type { CasePages } from './page-citations';
+import { documentPagesRequest, documentSearchRequest, type DocumentSearchParams, pageHighlightRequest } from './document-search.query';
 import { type DocumentFacts, documentFactsOf, type DocumentSearchResult, readDocumentSearch } from './document-search.response';
 
 export interface StoredPage {
@@ -58,17 +54,17 @@ export class DocumentsRepository {
     return response.hits.hits.map((hit) => ({ page: Number(hit.fields?.page?.[0]), chars: Number(hit.fields?.chars?.[0]) }));
   }
 
-  /** The documents holding any of these citation keys, by id. */
-  async citedBy(keys: string[]): Promise<CitedDocument[]> {
-    if (keys.length === 0) return [];
-    const response = await this.index.search<{ documentId: string; title: string; citationKeys: string[] }>({
+  /** The documents a case cites, by id: those holding any of its sources' citation keys, and those whose page citations name it. */
+  async citedBy(caseId: string, keys: string[]): Promise<CitedDocument[]> {
+    const response = await this.index.search<{ documentId: string; title: string; citationKeys?: string[]; casePages?: CasePages[] }>({
       index: this.index.alias,
-      ...caseDocumentsRequest(keys),
+      ...caseLinkedDocumentsRequest(caseId, keys),
     });
     return response.hits.hits.map((hit) => ({
       id: hit._source!.documentId,
       title: hit._source!.title,
       citationKeys: hit._source!.citationKeys ?? [],
+      casePages: hit._source!.casePages ?? [],
     }));
   }
 
@@ -81,8 +77,4 @@ export class DocumentsRepository {
   }
 }
 
-export interface CitedDocument {
-  id: string;
-  title: string;
-  citationKeys: string[];
-}
+export type CitedDocument = Required<CaseLinkedDocument>;

@@ -13,5 +13,6 @@ export * from './document-search.query';
 export * from './document-search.response';
 export * from './documents.repository';
 export * from './case-documents';
+export * from './page-citations';
 export * from './glossary/document-glossary';
 export * from './glossary/simplified-chinese';

@@ -68,7 +68,7 @@ export class CasesService {
     const documents = await this.caseDocuments.generation();
     return this.responses.respond(canonicalQuery('case', { id, documents }), async () => {
       const record = await this.repository.findById(id);
-      return { case: record, documents: await this.caseDocuments.forCase(record.sources) };
+      return { case: record, documents: await this.caseDocuments.forCase(record.id, record.sources) };
     });
   }
 

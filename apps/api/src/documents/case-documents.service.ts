@@ -5,7 +5,8 @@ import { DOCUMENT_GENERATIONS } from './documents.service';
 
 /**
  * A case's corpus documents, for its full record: the documents its sources cite (by war.gov
- * file name, record id, NAID or DVIDS id), with the pages a source names.
+ * file name, record id, NAID or DVIDS id) and the documents whose page citations
+ * (data/document-pages.csv, read at ingest) name it, with the pages either names.
  */
 @Injectable()
 export class CaseDocumentsService {
@@ -19,9 +20,10 @@ export class CaseDocumentsService {
     return (await this.generations.current()).index;
   }
 
-  async forCase(sources: readonly CitedSource[] | undefined): Promise<CaseDocumentLink[]> {
+  /** The case's documents: those its sources cite and those its page citations name, each with the pages of both. */
+  async forCase(caseId: string, sources: readonly CitedSource[] | undefined): Promise<CaseDocumentLink[]> {
     if ((await this.generation()) === null) return [];
     const { keys, pagesByKey } = caseCitations(sources ?? []);
-    return caseDocumentLinks(await this.repository.citedBy(keys), pagesByKey);
+    return caseDocumentLinks(await this.repository.citedBy(caseId, keys), pagesByKey, caseId);
   }
 }

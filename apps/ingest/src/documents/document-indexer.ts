@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -12,7 +12,9 @@ import {
   DOCUMENTS_INDEX_LIFECYCLE,
   listCorpusFiles,
   ManifestIndex,
+  PageCitationIndex,
   pageId,
+  parsePageCitations,
   pageSearchDocument,
   readCorpus,
   readReleaseManifest,
@@ -30,6 +32,8 @@ export const RELEASE_MANIFESTS = ['pursue-manifest-releases-01-04.csv', 'pursue-
 export interface DocumentIngestOptions {
   /** The case records whose sources link cases to documents (any dataset form the case ingest reads). */
   casesPath: string;
+  /** The page citations CSV (case_id, document_id, pages); default document-pages.csv beside casesPath. A missing file is no page citations. */
+  pageCitationsPath?: string;
   /** data/sources, holding RELEASE_MANIFESTS. */
   sourcesDir: string;
   maxBadShare?: number;
@@ -73,9 +77,15 @@ export class DocumentIndexer implements OnApplicationShutdown {
       RELEASE_MANIFESTS.flatMap((file) => readReleaseManifest(readFileSync(join(options.sourcesDir, file), 'utf8'))),
     );
     const citations = new CaseCitationIndex(await readCases(options.casesPath));
+    const pageCitations = readPageCitations(options.pageCitationsPath ?? defaultPageCitationsPath(options.casesPath));
     const files = await listCorpusFiles(dir);
     if (files.length === 0) throw new Error(`${dir} holds no document files (.txt or .tsv in the ufo-files-archive-ocr/v1 layout)`);
-    const signature = await corpusSignature(dir, files, [...RELEASE_MANIFESTS.map((file) => join(options.sourcesDir, file))], citations.fingerprint);
+    const signature = await corpusSignature(
+      dir,
+      files,
+      [...RELEASE_MANIFESTS.map((file) => join(options.sourcesDir, file))],
+      `${citations.fingerprint}\n--\n${pageCitations.fingerprint}`,
+    );
     if (options.ifChanged) {
       const [live] = (await this.index.indicesBehindAlias()).reverse();
       if (live && (await this.index.mappingMeta(live))?.corpusSignature === signature) {
@@ -125,11 +135,12 @@ export class DocumentIndexer implements OnApplicationShutdown {
               // Pass 1 read these files; one that broke since is an error, not a skip.
               if (entry.problem) throw new Error(`${entry.problem.file} changed while it was being indexed: ${entry.problem.message}`);
               const { document } = entry;
-              const caseIds = citations.casesCiting(document.citationKeys);
+              const casePages = pageCitations.casePagesOf(document.id);
+              const caseIds = [...new Set([...citations.casesCiting(document.citationKeys), ...casePages.map((entry) => entry.caseId)])].sort();
               documents++;
               if (caseIds.length > 0) linked++;
               for (const page of document.pages) {
-                yield { id: pageId(document.id, page.page), json: JSON.stringify(pageSearchDocument(document, page, caseIds)) };
+                yield { id: pageId(document.id, page.page), json: JSON.stringify(pageSearchDocument(document, page, caseIds, casePages)) };
                 progress.advance(1);
               }
             }
@@ -189,4 +200,19 @@ async function readCases(path: string): Promise<CitingCase[]> {
     if (value && typeof value.id === 'string') cases.push({ id: value.id, sources: Array.isArray(value.sources) ? value.sources : [] });
   }
   return cases;
+}
+
+/** Where the page citations are when no path is given: document-pages.csv beside the cases (data/cases -> data/document-pages.csv). */
+export function defaultPageCitationsPath(casesPath: string): string {
+  return join(casesPath, '..', 'document-pages.csv');
+}
+
+/** The page citations in a CSV file; none when the file does not exist. */
+function readPageCitations(path: string): PageCitationIndex {
+  if (!existsSync(path)) return new PageCitationIndex([]);
+  try {
+    return new PageCitationIndex(parsePageCitations(readFileSync(path, 'utf8')));
+  } catch (error) {
+    throw new Error(`${path}: ${(error as Error).message}`);
+  }
 }

@@ -10,6 +10,7 @@ import { DocumentIndexer, type DocumentIngestOutcome, MAX_BAD_FILE_SHARE } from 
 interface DocumentsOptions {
   cases: string;
   sources: string;
+  pageCitations?: string;
   maxBadShare: string;
   ifChanged?: boolean;
 }
@@ -22,6 +23,10 @@ export function documentsCommand(): Command {
     )
     .argument('[dir]', 'the corpus folder (e.g. ../shared/documents); default DOCUMENTS_DIR, and nothing to do when that is empty')
     .option('--cases <path>', 'case records whose sources link cases to documents', 'data/cases')
+    .option(
+      '--page-citations <file>',
+      'the page citations CSV (case_id, document_id, pages); default document-pages.csv beside --cases, none when missing',
+    )
     .option('--sources <dir>', 'the folder holding the release manifests', 'data/sources')
     .option('--if-changed', 'do nothing when the live index was built from this corpus, these manifests and cases')
     .option('--max-bad-share <share>', 'the share of unreadable files above which nothing is indexed', String(MAX_BAD_FILE_SHARE))
@@ -43,13 +48,17 @@ export function documentsCommand(): Command {
           return;
         }
         if (!existsSync(dir)) throw new Error(`the documents folder ${dir} does not exist`);
-        const outcome = await app
-          .get(DocumentIndexer)
-          .ingest(
-            dir,
-            { casesPath: options.cases, sourcesDir: options.sources, maxBadShare: share, ifChanged: options.ifChanged },
-            createProgressBar('pages'),
-          );
+        const outcome = await app.get(DocumentIndexer).ingest(
+          dir,
+          {
+            casesPath: options.cases,
+            pageCitationsPath: options.pageCitations,
+            sourcesDir: options.sources,
+            maxBadShare: share,
+            ifChanged: options.ifChanged,
+          },
+          createProgressBar('pages'),
+        );
         const message = formatDocumentOutcome(outcome);
         if (outcome.status === 'too-many-bad') {
           console.error(message);
