@@ -18,6 +18,9 @@ COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
 COPY --chown=node:node data/cases ./data/cases
+# The documents ingest's release manifests and page citations (the corpus itself is mounted, never baked in).
+COPY --chown=node:node data/sources ./data/sources
+COPY --chown=node:node data/document-pages.csv ./data/document-pages.csv
 USER node
 EXPOSE 3000 3001
 HEALTHCHECK --interval=15s --timeout=5s --start-period=20s --retries=5 \
