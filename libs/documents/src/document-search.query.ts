@@ -57,48 +57,113 @@ export function splitQuery(q: string): { phrases: string[]; words: string } {
   return { phrases, words: words.replace(/"/g, ' ').replace(/\s+/g, ' ').trim() };
 }
 
+/** Lucene's English stop words, which the English text drops: a loose word among them asks nothing of a page. */
+const STOP_WORDS = new Set(
+  'a an and are as at be but by for if in into is it no not of on or such that the their then there these they this to was will with'.split(' '),
+);
+
+/** The loose words that ask something of a page: split on spaces, edge punctuation off, stop words and repeats (any case) out. */
+export function significantWords(words: string): string[] {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (const raw of words.split(/\s+/)) {
+    const word = raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    const lower = word.toLowerCase();
+    if (word && !STOP_WORDS.has(lower) && !seen.has(lower)) {
+      seen.add(lower);
+      kept.push(word);
+    }
+  }
+  return kept;
+}
+
+/** A word of letters alone, this long or longer, may be found misread by one letter (Lowa for Iowa); shorter words and words with a digit (1964 is not 1965) are matched as written. */
+export const FUZZY_MIN_LETTERS = 4;
+/** Most indexed spellings one misread-tolerant word expands to (the dictionary is full of OCR noise). */
+export const FUZZY_MAX_EXPANSIONS = 20;
+/** Weight of a word in the page text (stemmed), the title, and a title for a translated (Chinese) query. */
+const TEXT_BOOST = 3;
+const TITLE_BOOST = 2;
+const CONCEPT_TITLE_BOOST = 3;
+/** How far out of place (in positions) two neighbouring query words may be on a page to count as near. */
+export const PAIR_SLOP = 2;
+/** How far out of place all of three or more query words may be on a page to count as together. */
+export const ALL_WORDS_SLOP = 12;
+
+function misreadable(word: string): boolean {
+  return word.length >= FUZZY_MIN_LETTERS && /^\p{L}+$/u.test(word);
+}
+
 /**
- * What `q` asks of a page. Quoted phrases must match as phrases (on text.exact, unstemmed). The
- * other words rank three ways: on the English text (clean matches; most weight), on text.exact
- * with fuzziness (an OCR misread such as Lowa for Iowa: one letter off from 4 letters, two from 8;
- * the first letter may differ, as OCR misreads it as often as any; each word expands to at most 20
- * indexed spellings, which bounds the cost on a dictionary full of OCR noise), and on
- * text.joined (a word OCR broke in two); the title counts too, for record-card look-ups.
+ * One loose word, as the best of the ways a page can hold it: in its English text (stemmed; most
+ * weight), in its document's title (a Blue Book file's title is its record card's date and place,
+ * which the page may hold only misread), misread by one letter in the text or the title
+ * (text.exact, title.exact: one edit, the first letter included, as OCR misreads it as often as
+ * any; one edit, not two, keeps each word's expansion cheap on a dictionary full of OCR noise), or
+ * broken in two (text.joined). A second way adds a little (tie_breaker), so a word in the title
+ * and on the page counts more than in one of them.
+ */
+export function wordQuery(word: string, titleBoost = TITLE_BOOST): estypes.QueryDslQueryContainer {
+  const queries: estypes.QueryDslQueryContainer[] = [
+    { match: { text: { query: word, operator: 'and', boost: TEXT_BOOST } } },
+    { match: { title: { query: word, operator: 'and', boost: titleBoost } } },
+  ];
+  if (misreadable(word)) {
+    const misread = { query: word, fuzziness: 1, prefix_length: 0, max_expansions: FUZZY_MAX_EXPANSIONS };
+    queries.push({ match: { 'text.exact': misread } }, { match: { 'title.exact': misread } });
+  }
+  queries.push({ match: { 'text.joined': { query: word, boost: 0.5 } } });
+  return { dis_max: { queries, tie_breaker: 0.3 } };
+}
+
+/** Rewards for words found together on the page: each neighbouring pair near each other, and all of three or more within a short passage. */
+function proximityQueries(words: string[]): estypes.QueryDslQueryContainer[] {
+  const near: estypes.QueryDslQueryContainer[] = words
+    .slice(1)
+    .map((word, i) => ({ match_phrase: { text: { query: `${words[i]} ${word}`, slop: PAIR_SLOP } } }));
+  if (words.length > 2) near.push({ match_phrase: { text: { query: words.join(' '), slop: ALL_WORDS_SLOP } } });
+  return near;
+}
+
+/**
+ * What `q` asks of a page. Quoted phrases must match as phrases (on text.exact, unstemmed). Of the
+ * other words (stop words aside) a page needs one, found as wordQuery says; the more it holds, the
+ * better it ranks (a phrase remembered roughly keeps only some of the words the page has). Words
+ * found together add to the score (proximityQueries), so a page saying "Washington National
+ * Airport" outranks one holding the three words apart. A q of stop words alone is matched as
+ * written.
  */
 export function pageTextQuery(q: string): estypes.QueryDslQueryContainer {
   const { phrases, words } = splitQuery(q);
   const must: estypes.QueryDslQueryContainer[] = phrases.map((phrase) => ({ match_phrase: { 'text.exact': { query: phrase } } }));
-  if (words) {
-    must.push({
-      bool: {
-        should: [
-          { match: { text: { query: words, minimum_should_match: '2<75%', boost: 3 } } },
-          { match: { title: { query: words, minimum_should_match: '2<75%', boost: 2 } } },
-          { match: { 'text.exact': { query: words, fuzziness: 'AUTO:4,8', prefix_length: 0, max_expansions: 20, minimum_should_match: '2<75%' } } },
-          { match: { 'text.joined': { query: words, boost: 0.5 } } },
-        ],
-        minimum_should_match: 1,
-      },
-    });
+  const significant = significantWords(words);
+  if (significant.length > 0) {
+    must.push({ bool: { should: [...significant.map((word) => wordQuery(word)), ...proximityQueries(significant)], minimum_should_match: 1 } });
+  } else if (words) {
+    must.push({ match: { 'text.exact': { query: words, minimum_should_match: '2<75%' } } });
   }
   if (must.length === 0) return { match_all: {} };
   return must.length === 1 ? must[0] : { bool: { must } };
 }
 
 /**
- * A translated query: each concept (`blue book`, `lubbock`) must match as a whole in the page text
- * or the title (a Blue Book file's title says Project Blue Book, its pages rarely do); a title
- * holding a concept weighs most, since a translated word is often common in English pages. Up to three
- * concepts must all match; of more, all but one, so that one word the glossary translated loosely
- * does not rule a page out.
+ * A translated query: each concept (`blue book`, `lubbock`) must match, every word of it, each
+ * found as wordQuery says (in the page text or the title: a Blue Book file's title says Project
+ * Blue Book, its pages rarely do), a concept's words together counting more; a title holding a
+ * concept's word weighs more than for an English query, since a translated word is often common
+ * in English pages. Up to three concepts must all match; of more, all but one, so that one word
+ * the glossary translated loosely does not rule a page out.
  */
 export function conceptQuery(concepts: string[]): estypes.QueryDslQueryContainer {
   if (concepts.length === 0) return { match_none: {} };
   return {
     bool: {
-      should: concepts.map((concept) => ({
-        multi_match: { query: concept, fields: ['text^3', 'title^5', 'text.exact'], type: 'best_fields' as const, operator: 'and' as const },
-      })),
+      should: concepts.map((concept): estypes.QueryDslQueryContainer => {
+        const words = significantWords(concept);
+        if (words.length === 0) return { match: { 'text.exact': { query: concept } } };
+        if (words.length === 1) return wordQuery(words[0], CONCEPT_TITLE_BOOST);
+        return { bool: { must: words.map((word) => wordQuery(word, CONCEPT_TITLE_BOOST)), should: proximityQueries(words) } };
+      }),
       minimum_should_match: concepts.length <= 3 ? concepts.length : concepts.length - 1,
     },
   };
