@@ -6,6 +6,7 @@ import {
   pageHighlightRequest,
   pageTextQuery,
   significantWords,
+  snippetQueries,
   splitQuery,
   wordQuery,
 } from './document-search.query';
@@ -114,6 +115,35 @@ describe('pageTextQuery', () => {
   });
 });
 
+describe('snippetQueries', () => {
+  it('marks the words alone on text; quoted phrases, words as written and one-letter misreads on text.exact', () => {
+    expect(snippetQueries({ q: '"white sphere" the UFO over Iowa' })).toEqual({
+      text: { highlight_query: { match: { text: { query: 'UFO over Iowa' } } } },
+      exact: {
+        highlight_query: {
+          bool: {
+            should: [
+              { match_phrase: { 'text.exact': { query: 'white sphere' } } },
+              { match: { 'text.exact': { query: 'UFO' } } },
+              { match: { 'text.exact': MISREAD('over') } },
+              { match: { 'text.exact': MISREAD('Iowa') } },
+            ],
+          },
+        },
+      },
+    });
+  });
+
+  it("reads a translation's concepts as its words, marks nothing on text for phrases alone, and leaves stop words to the search", () => {
+    expect(snippetQueries({ q: '蓝皮书', concepts: ['blue book', '7'] })?.text).toEqual({
+      highlight_query: { match: { text: { query: 'blue book 7' } } },
+    });
+    expect(snippetQueries({ q: '"white sphere"' })?.text).toEqual({ highlight_query: { match_none: {} } });
+    expect(snippetQueries({ q: 'to be' })).toBeUndefined();
+    expect(snippetQueries({})).toBeUndefined();
+  });
+});
+
 describe('documentFilters', () => {
   it('turns every filter into a clause', () => {
     expect(
@@ -175,8 +205,12 @@ describe('documentSearchRequest', () => {
             post_tags: ['</mark>'],
             encoder: 'html',
             fields: {
-              text: { fragment_size: 220, number_of_fragments: 1, no_match_size: 220 },
-              'text.exact': { fragment_size: 220, number_of_fragments: 1 },
+              text: { fragment_size: 220, number_of_fragments: 1, no_match_size: 220, highlight_query: { match: { text: { query: 'lights' } } } },
+              'text.exact': {
+                fragment_size: 220,
+                number_of_fragments: 1,
+                highlight_query: { bool: { should: [{ match: { 'text.exact': MISREAD('lights') } }] } },
+              },
             },
           },
         },

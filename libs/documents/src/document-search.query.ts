@@ -190,6 +190,31 @@ export function documentFilters(params: DocumentSearchParams): estypes.QueryDslQ
 }
 
 /**
+ * What a snippet marks: the words alone, not the ranking's proximity phrases (which would make
+ * the highlighter match positions on every page it marks, the costliest part of a list); on
+ * text.exact also the quoted phrases and the one-letter misreads. Undefined when the words are
+ * stop words alone (the search's own query marks them).
+ */
+export function snippetQueries(
+  params: Pick<DocumentSearchParams, 'q' | 'concepts'>,
+): { text: { highlight_query: estypes.QueryDslQueryContainer }; exact: { highlight_query: estypes.QueryDslQueryContainer } } | undefined {
+  const { phrases, words } = params.concepts ? { phrases: [], words: params.concepts.join(' ') } : splitQuery(params.q ?? '');
+  const significant = significantWords(words);
+  if (significant.length === 0 && (phrases.length === 0 || words)) return undefined;
+  const asWritten = significant.filter((word) => !misreadable(word));
+  const misread = significant.filter(misreadable);
+  const exact: estypes.QueryDslQueryContainer[] = [
+    ...phrases.map((phrase) => ({ match_phrase: { 'text.exact': { query: phrase } } })),
+    ...(asWritten.length ? [{ match: { 'text.exact': { query: asWritten.join(' ') } } }] : []),
+    ...misread.map((word) => ({ match: { 'text.exact': { query: word, fuzziness: 1, prefix_length: 0, max_expansions: FUZZY_MAX_EXPANSIONS } } })),
+  ];
+  return {
+    text: { highlight_query: significant.length ? { match: { text: { query: significant.join(' ') } } } : { match_none: {} } },
+    exact: { highlight_query: { bool: { should: exact } } },
+  };
+}
+
+/**
  * The list: pages that match, collapsed on their document so each document appears once, ranked
  * by its best page, with its best PAGES_PER_DOCUMENT pages as inner hits. `total` (documents) is
  * a cardinality of documentId, `totalPages` the hit count. Without q, documents come in id order.
@@ -197,6 +222,7 @@ export function documentFilters(params: DocumentSearchParams): estypes.QueryDslQ
 export function documentSearchRequest(params: DocumentSearchParams): estypes.SearchRequest {
   const filter = documentFilters(params);
   const text = searchTextQuery(params);
+  const snippet = snippetQueries(params);
   const aggregations: Record<string, estypes.AggregationsAggregationContainer> = {
     documents: { cardinality: { field: 'documentId', precision_threshold: EXACT_COUNT_THRESHOLD } },
   };
@@ -226,8 +252,8 @@ export function documentSearchRequest(params: DocumentSearchParams): estypes.Sea
                 ...HIGHLIGHT_TAGS,
                 encoder: 'html',
                 fields: {
-                  text: { fragment_size: SNIPPET_CHARS, number_of_fragments: 1, no_match_size: SNIPPET_CHARS },
-                  'text.exact': { fragment_size: SNIPPET_CHARS, number_of_fragments: 1 },
+                  text: { fragment_size: SNIPPET_CHARS, number_of_fragments: 1, no_match_size: SNIPPET_CHARS, ...snippet?.text },
+                  'text.exact': { fragment_size: SNIPPET_CHARS, number_of_fragments: 1, ...snippet?.exact },
                 },
               },
             },
