@@ -60,8 +60,26 @@ describe('wordQuery', () => {
       },
     });
     expect(wordQuery('UFO')).toEqual(asWritten('UFO'));
-    expect(wordQuery('1964')).toEqual(asWritten('1964'));
+    expect(wordQuery('1850')).toEqual(asWritten('1850'));
     expect(wordQuery('REP0RT')).toEqual(asWritten('REP0RT'));
+  });
+});
+
+describe('wordQuery on dates', () => {
+  it('also finds a month as military papers abbreviate it, and back, and a year in two digits (weaker)', () => {
+    const july = WORD('July');
+    july.dis_max.queries.push({ match: { text: { query: 'jul', boost: 3 } } } as never);
+    expect(wordQuery('July')).toEqual(july);
+    expect((wordQuery('Sept') as { dis_max: { queries: unknown[] } }).dis_max.queries).toContainEqual({
+      match: { text: { query: 'september', boost: 3 } },
+    });
+    expect((wordQuery('1947') as { dis_max: { queries: unknown[] } }).dis_max.queries).toEqual([
+      { match: { text: { query: '1947', operator: 'and', boost: 3 } } },
+      { match: { title: { query: '1947', operator: 'and', boost: 2 } } },
+      { match: { 'text.joined': { query: '1947', boost: 0.5 } } },
+      { match: { text: { query: '47', boost: 1 } } },
+    ]);
+    expect((wordQuery('1850') as { dis_max: { queries: unknown[] } }).dis_max.queries).toHaveLength(3);
   });
 });
 

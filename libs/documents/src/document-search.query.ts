@@ -90,6 +90,33 @@ export const PAIR_SLOP = 2;
 /** How far out of place all of three or more query words may be on a page to count as together. */
 export const ALL_WORDS_SLOP = 12;
 
+/** Month names as military and Blue Book papers abbreviate them ("9 Jul 47"), and back. */
+const MONTH_SPELLINGS: Record<string, string[]> = {
+  january: ['jan'],
+  february: ['feb'],
+  march: ['mar'],
+  april: ['apr'],
+  june: ['jun'],
+  july: ['jul'],
+  august: ['aug'],
+  september: ['sep', 'sept'],
+  october: ['oct'],
+  november: ['nov'],
+  december: ['dec'],
+};
+for (const [month, short] of Object.entries(MONTH_SPELLINGS)) for (const abbreviation of short) MONTH_SPELLINGS[abbreviation] = [month];
+
+/**
+ * The other ways the files write a date word: a month abbreviated or in full (as much as the word
+ * itself), and a year of 1900-2099 in two digits (weaker: 47 is often not a year).
+ */
+function dateSpellings(word: string): estypes.QueryDslQueryContainer[] {
+  const months = MONTH_SPELLINGS[word.toLowerCase()] ?? [];
+  const spellings: estypes.QueryDslQueryContainer[] = months.map((month) => ({ match: { text: { query: month, boost: TEXT_BOOST } } }));
+  if (/^(19|20)\d\d$/.test(word)) spellings.push({ match: { text: { query: word.slice(2), boost: 1 } } });
+  return spellings;
+}
+
 function misreadable(word: string): boolean {
   return word.length >= FUZZY_MIN_LETTERS && /^\p{L}+$/u.test(word);
 }
@@ -100,8 +127,9 @@ function misreadable(word: string): boolean {
  * which the page may hold only misread), misread by one letter in the text or the title
  * (text.exact, title.exact: one edit, the first letter included, as OCR misreads it as often as
  * any; one edit, not two, keeps each word's expansion cheap on a dictionary full of OCR noise), or
- * broken in two (text.joined). A second way adds a little (tie_breaker), so a word in the title
- * and on the page counts more than in one of them.
+ * broken in two (text.joined), or, for a month or a year, as military papers write dates ("July
+ * 1947" as "Jul 47"; dateSpellings). A second way adds a little (tie_breaker), so a word in the
+ * title and on the page counts more than in one of them.
  */
 export function wordQuery(word: string, titleBoost = TITLE_BOOST): estypes.QueryDslQueryContainer {
   const queries: estypes.QueryDslQueryContainer[] = [
@@ -112,7 +140,7 @@ export function wordQuery(word: string, titleBoost = TITLE_BOOST): estypes.Query
     const misread = { query: word, fuzziness: 1, prefix_length: 0, max_expansions: FUZZY_MAX_EXPANSIONS };
     queries.push({ match: { 'text.exact': misread } }, { match: { 'title.exact': misread } });
   }
-  queries.push({ match: { 'text.joined': { query: word, boost: 0.5 } } });
+  queries.push({ match: { 'text.joined': { query: word, boost: 0.5 } } }, ...dateSpellings(word));
   return { dis_max: { queries, tie_breaker: 0.3 } };
 }
 
