@@ -54,8 +54,9 @@ describe('GET /api/documents', () => {
   });
 
   it('finds OCR misreads by their right spelling, and quoted phrases only as phrases', async () => {
+    // Only nara-28900002 holds both words (misread: Lowa, REP0RT); pages with one of them rank below it.
     const iowa = await request(api.baseUrl, '/api/documents?q=Iowa%20report');
-    expect(iowa.body.documents.map((document: { id: string }) => document.id)).toEqual(['nara-28900002']);
+    expect(iowa.body.documents[0].id).toBe('nara-28900002');
     const phrase = await request(api.baseUrl, '/api/documents?q=%22white%20spherical%20object%22');
     expect(phrase.body.documents.map((document: { id: string }) => document.id)).toEqual(['dow-uap-d7-mission-report-arabian-gulf-2020']);
     const reversed = await request(api.baseUrl, '/api/documents?q=%22object%20spherical%20white%22');
@@ -225,6 +226,7 @@ describe('OCR misreads', () => {
 
   it('finds a misread page by the right spelling, ranked below the clean one', async () => {
     const { body } = await request(misread.baseUrl, '/api/documents?q=Iowa%20farmer%20glowing%20disc');
-    expect(body.documents.map((document: { id: string }) => document.id)).toEqual(['nsa-ufo-foia-clean-report', 'nara-28900002']);
+    // Both hold all four words, the clean page as written; pages holding fewer of them rank below.
+    expect(body.documents.slice(0, 2).map((document: { id: string }) => document.id)).toEqual(['nsa-ufo-foia-clean-report', 'nara-28900002']);
   });
 });

@@ -37,7 +37,7 @@ export interface DocumentIngestOptions {
   /** data/sources, holding RELEASE_MANIFESTS. */
   sourcesDir: string;
   maxBadShare?: number;
-  /** Do nothing when the live index was built from this very corpus, manifests and cases (see corpusSignature). */
+  /** Do nothing when the live index was built from this very corpus, manifests, cases and index definition (see corpusSignature). */
   ifChanged?: boolean;
 }
 
@@ -179,7 +179,8 @@ export class DocumentIndexer implements OnApplicationShutdown {
 
 /**
  * What decides the index's content, cheaply: every corpus file's path, size and modification
- * time, the manifests' bytes and the cases' citations. Equal signatures, equal index.
+ * time, the manifests' bytes, the cases' citations and the index's settings and mappings. Equal
+ * signatures, equal index.
  */
 async function corpusSignature(dir: string, files: string[], manifests: string[], cases: string): Promise<string> {
   const hash = createHash('sha256');
@@ -189,6 +190,8 @@ async function corpusSignature(dir: string, files: string[], manifests: string[]
   }
   for (const manifest of manifests) hash.update(readFileSync(manifest));
   hash.update(cases);
+  // The index's own definition too: new analysis or scoring (documents.settings.json) is a new index.
+  hash.update(JSON.stringify({ settings: DOCUMENT_INDEX_SETTINGS, mappings: DOCUMENT_INDEX_MAPPINGS }));
   return hash.digest('hex').slice(0, 16);
 }
 
