@@ -3,7 +3,8 @@
 // document tests use only their hand-written fixture corpus (documents-api, documents-ingest).
 import { loadEnvironment } from '@app/config';
 import { ingest, request, RunningApi, startApi } from './support/archive-harness';
-import { runIngestCliWatchingMemory, SOURCES } from './support/documents-harness';
+import { SOURCES } from './support/documents-harness';
+import { runIngestCliWatchingMemory } from './support/ingest-cli';
 import { join } from 'node:path';
 
 const DOCUMENTS_DIR = loadEnvironment().DOCUMENTS_DIR;

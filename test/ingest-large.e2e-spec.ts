@@ -1,9 +1,10 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@elastic/elasticsearch';
 import { elasticsearchUrl } from './support/archive-harness';
+import { runIngestCliWatchingMemory } from './support/ingest-cli';
 
 // Large enough that holding the dataset would show: the old in-memory ingest needed about
 // 29 MB of RSS per 1,000 of these cases (2.9 GB for 100k), so 25k would have passed 700 MB.
@@ -15,46 +16,6 @@ const work = mkdtempSync(join(tmpdir(), 'uap-large-ingest-'));
 const dataset = join(work, 'synthetic.ndjson');
 
 let client: Client;
-
-/** Peak RSS of a running process, in kB, from the kernel's high-water mark. */
-function highWaterMark(pid: number): number {
-  try {
-    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) : 0;
-  } catch {
-    return 0; // already gone
-  }
-}
-
-/** Runs the real ingest CLI from source and watches its memory while it works. */
-function runCliWatchingMemory(args: string[]): Promise<{ status: number | null; output: string; peakKb: number }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '-r',
-      join(ROOT, 'scripts', 'support', 'report-peak-rss.cjs'),
-      '-r',
-      'ts-node/register/transpile-only',
-      '-r',
-      'tsconfig-paths/register',
-      'apps/ingest/src/main.ts',
-      ...args,
-    ],
-    { cwd: ROOT, env: { ...process.env, ELASTICSEARCH_URL: elasticsearchUrl(), CASES_ALIAS: ALIAS, TS_NODE_PROJECT: 'tsconfig.json' } },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  let polled = 0;
-  const poll = setInterval(() => (polled = Math.max(polled, highWaterMark(child.pid as number))), 100);
-  return new Promise((resolve) =>
-    child.once('close', (status) => {
-      clearInterval(poll);
-      const reported = Number(/peak-rss-kb (\d+)/.exec(output)?.[1] ?? 0);
-      resolve({ status, output, peakKb: Math.max(polled, reported) });
-    }),
-  );
-}
 
 async function dropOwnIndices(): Promise<void> {
   const indices = Object.keys(await client.indices.get({ index: `${ALIAS}-*` }));
@@ -76,7 +37,7 @@ afterAll(async () => {
 describe('ingest CLI on a large dataset', () => {
   it(`indexes ${CASES} generated cases with its peak RSS under ${LIMIT_MB} MB`, async () => {
     const sizeMb = statSync(dataset).size / 1e6;
-    const { status, output, peakKb } = await runCliWatchingMemory([dataset]);
+    const { status, output, peakKb } = await runIngestCliWatchingMemory([dataset], { CASES_ALIAS: ALIAS });
     expect(output).toMatch(new RegExp(`Indexed ${CASES} cases into ${ALIAS}-`));
     expect(status).toBe(0);
     expect(peakKb).toBeGreaterThan(0);
@@ -99,7 +60,7 @@ describe('ingest CLI on a large dataset', () => {
     const last = JSON.parse(lines[CASES - 1]);
     lines[CASES - 1] = JSON.stringify({ ...last, sources: [] });
     writeFileSync(broken, lines.join('\n'));
-    const { status, output } = await runCliWatchingMemory([broken]);
+    const { status, output } = await runIngestCliWatchingMemory([broken], { CASES_ALIAS: ALIAS });
     expect(status).toBe(1);
     expect(output).toContain(`${last.id}: sources sources must list at least one source`);
     expect(output).toContain('nothing was indexed');
