@@ -321,14 +321,3 @@ export function pageHighlightRequest(documentId: string, page: number, search: P
 
 /** Most documents one case's sources cite (a case cites a few; this bounds a pathological one). */
 export const MAX_CASE_DOCUMENTS = 100;
-
-/** The corpus documents a case's sources cite: one hit per document holding any of the keys (see citationOfSource). */
-export function caseDocumentsRequest(keys: string[]): estypes.SearchRequest {
-  return {
-    size: MAX_CASE_DOCUMENTS,
-    query: { bool: { filter: [{ terms: { citationKeys: keys } }] } },
-    collapse: { field: 'documentId' },
-    _source: ['documentId', 'title', 'citationKeys'],
-    sort: [{ documentId: 'asc' }],
-  };
-}

@@ -1,25 +1,9 @@
 import type { estypes } from '@elastic/elasticsearch';
-import type { DocumentKind, TextMethod } from './corpus-document';
+import type { CorpusDocument, DocumentKind, TextMethod } from './corpus-document';
 import { FACET_FIELDS } from './document-search.query';
 
-/** A document's facts, as every one of its pages carries them. */
-export interface DocumentFacts {
-  id: string;
-  kind: DocumentKind;
-  title: string;
-  collection: string;
-  release?: number;
-  agency: string;
-  date?: string;
-  pageCount: number;
-  caseIds: string[];
-  governmentUrl: string;
-  sourceFile: string;
-  sha256?: string;
-  bytes?: number;
-  textMethod: TextMethod;
-  engine?: string;
-}
+/** A document's facts, as every one of its pages carries them: the file's description, less its text and citation keys, with the cases citing it. */
+export type DocumentFacts = Omit<CorpusDocument, 'pages' | 'citationKeys'> & { caseIds: string[] };
 
 export interface MatchingPage {
   page: number;
