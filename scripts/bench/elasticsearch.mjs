@@ -164,11 +164,14 @@ export async function searchAfterPage(esUrl, offset) {
   return after;
 }
 
-/** Sends a prepared `_bulk` body file raw, in chunks of the ingest's size with its concurrency. */
-export async function rawBulk(es, index, bulkFile) {
+/**
+ * Sends a prepared `_bulk` body file raw, in chunks of the ingest's size with its concurrency, into a
+ * new index with the given definition (the cases' unless told).
+ */
+export async function rawBulk(es, index, bulkFile, definition = { settings: CASE_INDEX_SETTINGS, mappings: CASE_INDEX_MAPPINGS }) {
   await es('PUT', `/${index}`, {
-    settings: { ...CASE_INDEX_SETTINGS, number_of_replicas: 0, refresh_interval: '-1' },
-    mappings: CASE_INDEX_MAPPINGS,
+    settings: { ...definition.settings, number_of_replicas: 0, refresh_interval: '-1' },
+    mappings: definition.mappings,
   });
   const started = process.hrtime.bigint();
   const lines = createInterface({ input: createReadStream(bulkFile), crlfDelay: Infinity });

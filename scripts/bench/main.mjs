@@ -9,7 +9,9 @@
 //     per-request duties (quota, access log, CORS, metrics) beside them: what those duties cost;
 //   - a cursor walk of the whole archive, and the NDJSON export, vs Elasticsearch's own search_after walk
 //     (both read by one client, asking for gzip as a consumer would);
-//   - the ingest CLI vs a raw `_bulk` of the same documents; api RSS under load; ingest peak RSS.
+//   - the ingest CLI vs a raw `_bulk` of the same documents; api RSS under load; ingest peak RSS;
+//   - with DOCUMENTS_DIR, once: the whole document corpus's ingest vs a raw `_bulk` of the same pages and
+//     its peak RSS, a documents search miss and a page read vs the same requests sent to Elasticsearch.
 // The Elasticsearch requests come from the project's own query builders (libs/search, loaded
 // through ts-node), so the baseline is exactly what the api asks. Nothing passes or fails here.
 // Loads compared with each other run in both orders and are averaged (compare()); a short walk is
@@ -24,12 +26,13 @@
 // This file runs the sizes in turn; the rest is one module per concern: settings.mjs (the above, and
 // the project code it loads), processes.mjs, elasticsearch.mjs (the HTTP client and baselines),
 // runs.mjs (load runs, compared both ways round), load.mjs (the http rows), distinct-keys.mjs,
-// miss-rows.mjs and keyword-cost.mjs (their rows), datasets.mjs and table.mjs.
+// miss-rows.mjs, keyword-cost.mjs and documents-rows.mjs (their rows), datasets.mjs and table.mjs.
 import { rmSync, statSync } from 'node:fs';
 import { ensureElasticsearch, stopLocalElasticsearch } from '../local-stack.mjs';
 import { listenerPid } from './cpu.mjs';
 import { generated } from './datasets.mjs';
 import { distinctKeyRows } from './distinct-keys.mjs';
+import { documentRows } from './documents-rows.mjs';
 import { esClient, rawBulk } from './elasticsearch.mjs';
 import { keywordCostRows } from './keyword-cost.mjs';
 import { dutyRows, httpRows } from './load.mjs';
@@ -115,7 +118,15 @@ try {
   const { url: esUrl, startedNow } = await ensureElasticsearch();
   startedNode = startedNow;
   const es = esClient(esUrl);
-  for (const size of SIZES) await benchSize(size, es, esUrl);
+  if (ONLY === 'documents') {
+    // The api the rows start serves the bundled archive beside the documents; load it if it changed.
+    await runIngest({ ELASTICSEARCH_URL: esUrl, CASES_ALIAS: ALIAS }, '--if-changed', BUNDLED);
+    await documentRows(es, esUrl, { ELASTICSEARCH_URL: esUrl, CASES_ALIAS: ALIAS, CASES_REPLICAS: '0' });
+  } else {
+    for (const size of SIZES) await benchSize(size, es, esUrl);
+    // The corpus is one size: its rows run once, on the bundled archive the api serves beside it.
+    if (ONLY === '') await documentRows(es, esUrl, { ELASTICSEARCH_URL: esUrl, CASES_ALIAS: ALIAS, CASES_REPLICAS: '0' });
+  }
   printTable();
   // Leave the bundled archive behind the alias, as `npm start` expects to find it.
   if (SIZES.at(-1) !== 'bundled') await runIngest({ ELASTICSEARCH_URL: esUrl, CASES_ALIAS: ALIAS }, BUNDLED);

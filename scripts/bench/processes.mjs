@@ -49,12 +49,12 @@ export async function stop(child) {
   await waitExit(child);
 }
 
-/** Runs the built ingest CLI; resolves to its wall time and peak RSS (its own, printed on exit). */
-export async function runIngest(env, dataset) {
+/** Runs the built ingest CLI with these arguments; resolves to its wall time and peak RSS (its own, printed on exit). */
+export async function runIngest(env, ...args) {
   const started = process.hrtime.bigint();
   const child = spawn(
     process.execPath,
-    ['-r', join(root, 'scripts', 'support', 'report-peak-rss.cjs'), join(root, 'dist', 'apps', 'ingest', 'main.js'), dataset],
+    ['-r', join(root, 'scripts', 'support', 'report-peak-rss.cjs'), join(root, 'dist', 'apps', 'ingest', 'main.js'), ...args],
     {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'ignore', 'pipe'],

@@ -25,6 +25,8 @@ export const {
 // The api's own reading of a query, so a cursor the bench signs carries the fingerprint the api expects.
 export const { toCaseFilterParams, toCaseListParams } = require(join(root, 'apps', 'api', 'src', 'cases', 'case-list-params.ts'));
 const { MAX_LIMIT } = require('@app/cases');
+// The documents' own builders, index definition and page ids: the documents rows' baselines send what the api and the ingest send.
+export const { documentSearchRequest, DOCUMENT_INDEX_SETTINGS, DOCUMENT_INDEX_MAPPINGS, pageId } = require('@app/documents');
 export const { BULK_OPTIONS } = require(join(root, 'apps', 'ingest', 'src', 'indexing', 'case-indexer.ts'));
 // The spelling lookup the api asks about a q's words it has not seen yet (its sequence of requests,
 // lookUpCorrections, and what the api makes of the answers).
@@ -34,6 +36,9 @@ export const { lookUpCorrections } = require(join(root, 'libs', 'search', 'src',
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 export const ALIAS = process.env.CASES_ALIAS || 'cases';
+export const DOCUMENTS_ALIAS = process.env.DOCUMENTS_ALIAS || 'documents';
+/** The corpus the documents rows index and search; without it they are skipped and say so. */
+export const DOCUMENTS_DIR = process.env.DOCUMENTS_DIR ?? '';
 export const SIZES = (process.env.BENCH_SIZES ?? 'bundled,100000').split(',').concat(process.env.BENCH_1M ? ['1000000'] : []);
 export const ONLY = process.env.BENCH_ONLY ?? '';
 export const WALK_SECONDS = 2; // how long a short walk is repeated (see steady())
