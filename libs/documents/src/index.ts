@@ -11,6 +11,7 @@ export * from './document-index.definition';
 export * from './documents-index.provider';
 export * from './document-search.query';
 export * from './document-search.response';
+export * from './document-cursor';
 export * from './documents.repository';
 export * from './case-documents';
 export * from './page-citations';

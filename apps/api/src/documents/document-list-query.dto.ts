@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateBy, type ValidationArguments } from 'class-validator';
-import { CASE_ID_FORMAT, MAX_KEYWORD_LENGTH } from '@app/cases';
+import { CASE_ID_FORMAT, MAX_CURSOR_LENGTH, MAX_KEYWORD_LENGTH } from '@app/cases';
 import { COLLECTIONS, DOCUMENT_RESULT_WINDOW, FACET_FIELDS } from '@app/documents';
 
 export const DEFAULT_DOCUMENT_LIMIT = 20;
@@ -152,6 +152,16 @@ export class DocumentListQueryDto {
   @Min(0, { message: `offset must be an integer from 0 to ${DOCUMENT_RESULT_WINDOW - 1}` })
   @IsInt({ message: `offset must be an integer from 0 to ${DOCUMENT_RESULT_WINDOW - 1}` })
   offset?: number;
+
+  @ApiPropertyOptional({
+    maxLength: MAX_CURSOR_LENGTH,
+    description:
+      "The nextCursor of a previous page, to continue the walk; repeat that request's filters and q with it. Not with offset. Without q a walk goes past the result window.",
+  })
+  @IsOptional()
+  @MaxLength(MAX_CURSOR_LENGTH, { message: 'cursor is not a cursor this API issued; pass the nextCursor of a previous page' })
+  @IsString(once('cursor'))
+  cursor?: string;
 }
 
 /** The query string of GET /api/documents/{id}/pages/{n}. */

@@ -61,6 +61,12 @@ export class DocumentListResponseDto extends EnvelopeDto {
   @ApiProperty({ type: 'integer' }) limit: number;
   @ApiProperty({ type: 'integer' }) offset: number;
   @ApiProperty({ type: [DocumentHitDto], description: 'Ranked by their best page with q; by id without.' }) documents: DocumentHitDto[];
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description: 'Pass as cursor (with the same q and filters) for the next page; null on the last page.',
+  })
+  nextCursor: string | null;
   @ApiPropertyOptional({
     type: 'object',
     additionalProperties: { type: 'object', additionalProperties: { type: 'integer' } },

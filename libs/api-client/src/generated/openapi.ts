@@ -774,6 +774,8 @@ export interface components {
       offset: number;
       /** @description Ranked by their best page with q; by id without. */
       documents: components['schemas']['DocumentHitDto'][];
+      /** @description Pass as cursor (with the same q and filters) for the next page; null on the last page. */
+      nextCursor: string | null;
       /** @description Facet name -> value -> matching documents. */
       facets?: {
         [key: string]: {
@@ -1466,6 +1468,8 @@ export interface operations {
         limit?: number;
         /** @description Documents to skip; offset + limit may not exceed 10000. */
         offset?: number;
+        /** @description The nextCursor of a previous page, to continue the walk; repeat that request's filters and q with it. Not with offset. Without q a walk goes past the result window. */
+        cursor?: string;
       };
       header?: never;
       path?: never;
