@@ -17,7 +17,7 @@ const describeCorpus = DOCUMENTS_DIR ? describe : describe.skip;
 
 describeCorpus(`the whole corpus in ${DOCUMENTS_DIR || '(DOCUMENTS_DIR not set)'}`, () => {
   let api: RunningApi;
-  let indexed: { documents: number; pages: number; linked: number; skipped: number; peakMb: number };
+  let indexed: { documents: number; pages: number; linked: number; copyPairs: number; copyGroups: number; skipped: number; peakMb: number };
 
   beforeAll(async () => {
     // Indexed once, by the CLI an operator runs, under the ingest's 512 MB heap, its memory watched.
@@ -26,9 +26,20 @@ describeCorpus(`the whole corpus in ${DOCUMENTS_DIR || '(DOCUMENTS_DIR not set)'
       { DOCUMENTS_ALIAS: ALIAS },
       [`--max-old-space-size=${HEAP_MB}`],
     );
-    const done = /Indexed (\d+) pages of (\d+) documents into \S+ \((\d+) cited by cases\); skipped (\d+) unreadable/.exec(output);
+    const done =
+      /Indexed (\d+) pages of (\d+) documents into \S+ \((\d+) cited by cases; (\d+) pairs of copied pages in (\d+) groups\); skipped (\d+) unreadable/.exec(
+        output,
+      );
     if (status !== 0 || !done) throw new Error(`the corpus did not index (exit ${status}):\n${output.slice(-2000)}`);
-    indexed = { pages: Number(done[1]), documents: Number(done[2]), linked: Number(done[3]), skipped: Number(done[4]), peakMb: peakKb / 1024 };
+    indexed = {
+      pages: Number(done[1]),
+      documents: Number(done[2]),
+      linked: Number(done[3]),
+      copyPairs: Number(done[4]),
+      copyGroups: Number(done[5]),
+      skipped: Number(done[6]),
+      peakMb: peakKb / 1024,
+    };
     api = await startApi({ DOCUMENTS_ALIAS: ALIAS });
   }, 300_000);
 

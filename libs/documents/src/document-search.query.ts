@@ -21,6 +21,8 @@ export interface DocumentSearchParams {
   /** In id order (no q), from a cursor: the page starts after this document id, past the result window if need be. */
   searchAfter?: [string];
   facets: boolean;
+  /** collapse=copies (needs q): a document whose best page copies a page of one ranked above it is folded under that one (copy-collapse.ts). */
+  collapseCopies?: true;
 }
 
 /** Matching pages shown per document. */

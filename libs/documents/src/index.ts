@@ -17,3 +17,5 @@ export * from './case-documents';
 export * from './page-citations';
 export * from './glossary/document-glossary';
 export * from './glossary/simplified-chinese';
+export * from './page-copies';
+export * from './copy-collapse';

@@ -8,6 +8,7 @@ export const DEFAULT_DOCUMENT_LIMIT = 20;
 export const MAX_DOCUMENT_LIMIT = 50;
 export const DOCUMENT_COLLECTIONS = Object.keys(COLLECTIONS);
 export const DOCUMENT_KINDS = ['document', 'transcript'] as const;
+export const DOCUMENT_COLLAPSES = ['copies'] as const;
 const DATE = /^\d{4}(?:-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?)?$/;
 const DATE_MESSAGE = (name: string) => `${name} must be a date as YYYY, YYYY-MM or YYYY-MM-DD`;
 
@@ -125,6 +126,16 @@ export class DocumentListQueryDto {
   @Transform(items)
   @IsString(once('facets'))
   facets?: string;
+
+  @ApiPropertyOptional({
+    enum: DOCUMENT_COLLAPSES,
+    description:
+      "copies (with q): a document whose best matching page is a copy of a page of a document ranked above it (the same memo in another file) is left out and named in that document's otherCopies, so a search lists the memo once; total then counts the documents listed.",
+  })
+  @IsOptional()
+  @IsIn(DOCUMENT_COLLAPSES, { message: `collapse must be ${DOCUMENT_COLLAPSES.join(', ')}` })
+  @IsString(once('collapse'))
+  collapse?: (typeof DOCUMENT_COLLAPSES)[number];
 
   @ApiPropertyOptional({
     type: 'integer',

@@ -76,7 +76,13 @@ export class DocumentsService {
       limit: query.limit ?? DEFAULT_DOCUMENT_LIMIT,
       offset: query.offset ?? 0,
       facets: query.facets !== undefined,
+      ...(query.collapse === 'copies' ? { collapseCopies: true as const } : {}),
     };
+    if (params.collapseCopies && !query.q) {
+      throw new InvalidParametersError([
+        { parameter: 'collapse', message: 'collapse=copies needs q: copies are folded by the page each document is found by' },
+      ]);
+    }
     if (query.cursor !== undefined) this.continueWalk(query.cursor, query.offset, params);
     // Elasticsearch refuses a page past its result window; that is the client's 400, not our 500.
     if (!params.searchAfter && params.offset + params.limit > DOCUMENT_RESULT_WINDOW) {
@@ -133,8 +139,9 @@ export class DocumentsService {
     const index = await this.liveIndex();
     if (!index || !DOCUMENT_ID_FORMAT.test(id)) throw new DocumentNotFoundError(id.slice(0, 200), index !== null);
     return this.responses.respond(canonicalQuery('document', { id, index }), async (): Promise<DocumentBody> => {
-      const facts = await this.repository.facts(id);
-      if (!facts) throw new DocumentNotFoundError(id, true);
+      const found = await this.repository.factsAndDuplicates(id);
+      if (!found) throw new DocumentNotFoundError(id, true);
+      const { facts, duplicates } = found;
       const pages = await this.repository.pageLengths(id, facts.pageCount);
       return {
         notice: MACHINE_TEXT_NOTICE,
@@ -142,6 +149,13 @@ export class DocumentsService {
           ...facts,
           pages: pages.map(({ page, chars }) => ({ page, length: chars, hasText: chars > 0 })),
           cases: facts.caseIds.map((caseId) => ({ id: caseId, url: `/api/cases/${caseId}` })),
+          duplicates: duplicates.map(({ documentId, title, pages, share }) => ({
+            id: documentId,
+            title,
+            pages,
+            share,
+            url: `/api/documents/${documentId}`,
+          })),
         },
       };
     });
@@ -172,6 +186,13 @@ export class DocumentsService {
         ...(highlighted ? { highlighted } : {}),
         ...(stored.startMs !== undefined ? { startMs: stored.startMs } : {}),
         ...(stored.note ? { note: stored.note } : {}),
+        copies: stored.copies.map((copy) => ({
+          id: copy.documentId,
+          title: copy.title,
+          page: copy.page,
+          similarity: copy.similarity,
+          url: `/api/documents/${copy.documentId}/pages/${copy.page}`,
+        })),
         previous: page > 1 ? page - 1 : null,
         next: page < facts.pageCount ? page + 1 : null,
       };
