@@ -113,6 +113,28 @@ describeCorpus(`the whole corpus in ${DOCUMENTS_DIR || '(DOCUMENTS_DIR not set)'
     expect(blueBook[0].pages[0].snippet.toLowerCase()).toContain('<mark>lubbock</mark>');
   });
 
+  it('finds the same pages filed in several collections, shows them, and lists a memo once with collapse=copies', async () => {
+    console.log(`copies in the whole corpus: ${indexed.copyPairs} pairs of pages in ${indexed.copyGroups} groups`);
+    expect(indexed.copyPairs).toBeGreaterThan(100);
+    // The ODNI's 2021 preliminary assessment stands in the DOE's folder and in the National Archives' bulk release.
+    const page = await request(api.baseUrl, '/api/documents/doe-nnsa-uap-ufo-prelimary-assessment-uap-20210625/pages/4');
+    expect(page.body.copies).toContainEqual(expect.objectContaining({ id: 'national-archives-uap-bulk-576uap0003', page: 4 }));
+    const document = await request(api.baseUrl, '/api/documents/national-archives-uap-bulk-576uap0003');
+    const duplicate = document.body.document.duplicates.find(
+      (entry: { id: string }) => entry.id === 'doe-nnsa-uap-ufo-prelimary-assessment-uap-20210625',
+    );
+    expect(duplicate.share).toBeGreaterThanOrEqual(0.5);
+    const q = 'q=%22available%20reporting%20largely%20inconclusive%22';
+    const both = ['doe-nnsa-uap-ufo-prelimary-assessment-uap-20210625', 'national-archives-uap-bulk-576uap0003'];
+    const plain = await request(api.baseUrl, `/api/documents?${q}&limit=50`);
+    expect(plain.body.documents.map((hit: { id: string }) => hit.id)).toEqual(expect.arrayContaining(both));
+    const collapsed = await request(api.baseUrl, `/api/documents?${q}&limit=50&collapse=copies`);
+    const listed = collapsed.body.documents.filter((hit: { id: string }) => both.includes(hit.id));
+    expect(listed).toHaveLength(1);
+    expect(listed[0].otherCopies.map((copy: { id: string }) => copy.id)).toEqual(both.filter((id) => id !== listed[0].id));
+    expect(collapsed.body.total).toBeLessThan(plain.body.total);
+  });
+
   it("reads a long document's page list and a page past its end", async () => {
     const { body } = await request(api.baseUrl, '/api/documents/65-hs1-834228961-62-hq-83894-section-6');
     expect(body.document.pageCount).toBe(271);
