@@ -17,7 +17,7 @@ const describeCorpus = DOCUMENTS_DIR ? describe : describe.skip;
 
 describeCorpus(`the whole corpus in ${DOCUMENTS_DIR || '(DOCUMENTS_DIR not set)'}`, () => {
   let api: RunningApi;
-  let indexed: { documents: number; pages: number; linked: number; skipped: number; peakMb: number };
+  let indexed: { documents: number; pages: number; linked: number; copyPairs: number; copyGroups: number; skipped: number; peakMb: number };
 
   beforeAll(async () => {
     // Indexed once, by the CLI an operator runs, under the ingest's 512 MB heap, its memory watched.
@@ -26,9 +26,20 @@ describeCorpus(`the whole corpus in ${DOCUMENTS_DIR || '(DOCUMENTS_DIR not set)'
       { DOCUMENTS_ALIAS: ALIAS },
       [`--max-old-space-size=${HEAP_MB}`],
     );
-    const done = /Indexed (\d+) pages of (\d+) documents into \S+ \((\d+) cited by cases\); skipped (\d+) unreadable/.exec(output);
+    const done =
+      /Indexed (\d+) pages of (\d+) documents into \S+ \((\d+) cited by cases; (\d+) pairs of copied pages in (\d+) groups\); skipped (\d+) unreadable/.exec(
+        output,
+      );
     if (status !== 0 || !done) throw new Error(`the corpus did not index (exit ${status}):\n${output.slice(-2000)}`);
-    indexed = { pages: Number(done[1]), documents: Number(done[2]), linked: Number(done[3]), skipped: Number(done[4]), peakMb: peakKb / 1024 };
+    indexed = {
+      pages: Number(done[1]),
+      documents: Number(done[2]),
+      linked: Number(done[3]),
+      copyPairs: Number(done[4]),
+      copyGroups: Number(done[5]),
+      skipped: Number(done[6]),
+      peakMb: peakKb / 1024,
+    };
     api = await startApi({ DOCUMENTS_ALIAS: ALIAS });
   }, 300_000);
 
@@ -100,6 +111,28 @@ describeCorpus(`the whole corpus in ${DOCUMENTS_DIR || '(DOCUMENTS_DIR not set)'
     const blueBook = body.documents.filter((document: { agency: string }) => document.agency === 'US Air Force (Project Blue Book)');
     expect(blueBook.length).toBeGreaterThan(0);
     expect(blueBook[0].pages[0].snippet.toLowerCase()).toContain('<mark>lubbock</mark>');
+  });
+
+  it('finds the same pages filed in several collections, shows them, and lists a memo once with collapse=copies', async () => {
+    console.log(`copies in the whole corpus: ${indexed.copyPairs} pairs of pages in ${indexed.copyGroups} groups`);
+    expect(indexed.copyPairs).toBeGreaterThan(100);
+    // The ODNI's 2021 preliminary assessment stands in the DOE's folder and in the National Archives' bulk release.
+    const page = await request(api.baseUrl, '/api/documents/doe-nnsa-uap-ufo-prelimary-assessment-uap-20210625/pages/4');
+    expect(page.body.copies).toContainEqual(expect.objectContaining({ id: 'national-archives-uap-bulk-576uap0003', page: 4 }));
+    const document = await request(api.baseUrl, '/api/documents/national-archives-uap-bulk-576uap0003');
+    const duplicate = document.body.document.duplicates.find(
+      (entry: { id: string }) => entry.id === 'doe-nnsa-uap-ufo-prelimary-assessment-uap-20210625',
+    );
+    expect(duplicate.share).toBeGreaterThanOrEqual(0.5);
+    const q = 'q=%22available%20reporting%20largely%20inconclusive%22';
+    const both = ['doe-nnsa-uap-ufo-prelimary-assessment-uap-20210625', 'national-archives-uap-bulk-576uap0003'];
+    const plain = await request(api.baseUrl, `/api/documents?${q}&limit=50`);
+    expect(plain.body.documents.map((hit: { id: string }) => hit.id)).toEqual(expect.arrayContaining(both));
+    const collapsed = await request(api.baseUrl, `/api/documents?${q}&limit=50&collapse=copies`);
+    const listed = collapsed.body.documents.filter((hit: { id: string }) => both.includes(hit.id));
+    expect(listed).toHaveLength(1);
+    expect(listed[0].otherCopies.map((copy: { id: string }) => copy.id)).toEqual(both.filter((id) => id !== listed[0].id));
+    expect(collapsed.body.total).toBeLessThan(plain.body.total);
   });
 
   it("reads a long document's page list and a page past its end", async () => {

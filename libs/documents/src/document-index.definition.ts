@@ -4,6 +4,7 @@ import settings from '../../../elastic/index/documents.settings.json';
 import mappings from '../../../elastic/index/documents.mappings.json';
 import type { CorpusDocument, CorpusPage } from './corpus-document';
 import type { CasePages } from './page-citations';
+import type { DuplicatedDocument, PageCopy } from './page-copies';
 
 export const DOCUMENT_INDEX_SETTINGS = settings as estypes.IndicesIndexSettings;
 export const DOCUMENT_INDEX_MAPPINGS = mappings as estypes.MappingTypeMapping;
@@ -25,6 +26,10 @@ export interface PageSearchDocument {
   caseIds: string[];
   /** The cases whose page citations (data/document-pages.csv) name pages of this file, with the pages; stored, not indexed. */
   casePages?: CasePages[];
+  /** The page's near-duplicates in other documents (see page-copies.ts); stored, not indexed. */
+  copies?: PageCopy[];
+  /** The documents holding copies of most of this one's pages; stored, not indexed. */
+  duplicates?: DuplicatedDocument[];
   citationKeys: string[];
   governmentUrl: string;
   sourceFile: string;

@@ -259,6 +259,12 @@ describe('documentSearchRequest', () => {
     expect(request.sort).toEqual([{ documentId: 'asc' }]);
     expect(Object.keys(request.aggs ?? {})).toEqual(['documents']);
   });
+
+  it('continues an id-order walk after the last id instead of skipping', () => {
+    const request = documentSearchRequest({ limit: 5, offset: 10_000, searchAfter: ['nara-1'], facets: false });
+    expect(request.search_after).toEqual(['nara-1']);
+    expect(request).not.toHaveProperty('from');
+  });
 });
 
 describe('page requests', () => {

@@ -16,8 +16,13 @@ export interface DocumentSearchParams {
   dateTo?: string;
   kind?: DocumentKind;
   limit: number;
+  /** Documents before this page (from a cursor too, where it is only counted: searchAfter says where the page starts). */
   offset: number;
+  /** In id order (no q), from a cursor: the page starts after this document id, past the result window if need be. */
+  searchAfter?: [string];
   facets: boolean;
+  /** collapse=copies (needs q): a document whose best page copies a page of one ranked above it is folded under that one (copy-collapse.ts). */
+  collapseCopies?: true;
 }
 
 /** Matching pages shown per document. */
@@ -263,7 +268,7 @@ export function documentSearchRequest(params: DocumentSearchParams): estypes.Sea
     }
   }
   return {
-    from: params.offset,
+    ...(params.searchAfter ? { search_after: params.searchAfter } : { from: params.offset }),
     size: params.limit,
     track_total_hits: true,
     query: { bool: { must: [text], filter } },

@@ -1,5 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { CorpusDocument, DocumentKind, TextMethod } from './corpus-document';
+import type { FoldedCopy } from './copy-collapse';
 import { FACET_FIELDS } from './document-search.query';
 
 /** A document's facts, as every one of its pages carries them: the file's description, less its text and citation keys, with the cases citing it. */
@@ -14,6 +15,8 @@ export interface MatchingPage {
 
 export interface DocumentHit extends DocumentFacts {
   pages: MatchingPage[];
+  /** With collapse=copies: the documents folded under this one. */
+  otherCopies?: FoldedCopy[];
 }
 
 export interface DocumentSearchResult {

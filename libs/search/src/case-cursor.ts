@@ -37,24 +37,35 @@ function sign(payload: string, key: Buffer): Buffer {
   return createHmac('sha256', key).update(payload).digest().subarray(0, SIGNATURE_BYTES);
 }
 
+/** What a signed cursor carries: the format version, the offset, the sort values to continue after, the filters' fingerprint. */
+export interface SignedCursorFields {
+  v: unknown;
+  o: unknown;
+  a: unknown;
+  f: unknown;
+}
+
 /**
  * `<payload>.<signature>`, both base64url. The HMAC covers every byte of the payload (sort values,
  * offset and filters), so a cursor this API did not issue is refused before anything in it is read.
+ * Every list that walks by cursor (cases, documents) signs the same way.
  */
-export function encodeCursor(cursor: CaseCursor, key: Buffer): string {
-  const payload = Buffer.from(JSON.stringify({ v: CURSOR_VERSION, o: cursor.offset, a: cursor.after, f: cursor.filters })).toString('base64url');
+export function signCursor(fields: { o: number; a: unknown; f: string }, key: Buffer): string {
+  const payload = Buffer.from(JSON.stringify({ v: CURSOR_VERSION, ...fields })).toString('base64url');
   return `${payload}.${sign(payload, key).toString('base64url')}`;
+}
+
+export function encodeCursor(cursor: CaseCursor, key: Buffer): string {
+  return signCursor({ o: cursor.offset, a: cursor.after, f: cursor.filters }, key);
 }
 
 export type CursorProblem = 'malformed' | 'stale' | 'other-filters';
 
 /**
- * Reads a cursor for these parameters, or says what is wrong with it. The signature is checked
- * first (with the deployment's key); the shape the order gives (numbers, then the id as text) is
- * still checked after it, so that a cursor of an older format, or one signed by a buggy release,
- * is refused rather than sent to Elasticsearch.
+ * A cursor's fields once its signature checks out (with the deployment's key), or what is wrong
+ * with it; the caller still checks the fields' shapes.
  */
-export function decodeCursor(text: string, params: CaseListParams, key: Buffer): CaseCursor | CursorProblem {
+export function readSignedCursor(text: string, key: Buffer): SignedCursorFields | Exclude<CursorProblem, 'other-filters'> {
   const match = /^([A-Za-z0-9_-]+)(?:\.([A-Za-z0-9_-]+))?$/.exec(text);
   if (!match) return 'malformed';
   const [, payload, signature] = match;
@@ -70,6 +81,18 @@ export function decodeCursor(text: string, params: CaseListParams, key: Buffer):
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== SIGNATURE_BYTES || !timingSafeEqual(given, sign(payload, key))) return 'malformed';
   if (raw.v !== CURSOR_VERSION) return 'malformed';
+  return { v: raw.v, o: raw.o, a: raw.a, f: raw.f };
+}
+
+/**
+ * Reads a cursor for these parameters, or says what is wrong with it. The signature is checked
+ * first (with the deployment's key); the shape the order gives (numbers, then the id as text) is
+ * still checked after it, so that a cursor of an older format, or one signed by a buggy release,
+ * is refused rather than sent to Elasticsearch.
+ */
+export function decodeCursor(text: string, params: CaseListParams, key: Buffer): CaseCursor | CursorProblem {
+  const raw = readSignedCursor(text, key);
+  if (typeof raw === 'string') return raw;
   const { o: offset, a: after, f: filters } = raw;
   // Relevance and distance sort on a number before the date and the id.
   const sortLength = ['relevance', 'distance'].includes(params.sort) ? 3 : 2;

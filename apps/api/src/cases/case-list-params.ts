@@ -138,7 +138,8 @@ export function toUtcDay(value: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : new Date(value).toISOString().slice(0, 10);
 }
 
-const CURSOR_PROBLEMS: Record<CursorProblem, string> = {
+/** What a bad cursor gets told, for every list that walks by cursor (cases, documents). */
+export const CURSOR_PROBLEMS: Record<CursorProblem, string> = {
   malformed: 'cursor is not a cursor this API issued; pass the nextCursor of a previous page unchanged',
   stale: 'cursor is from an older version of this API; start the walk again without a cursor',
   'other-filters': 'cursor was issued for other filters; repeat the exact filters of the request that returned it',

@@ -1,13 +1,14 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateBy, type ValidationArguments } from 'class-validator';
-import { CASE_ID_FORMAT, MAX_KEYWORD_LENGTH } from '@app/cases';
+import { CASE_ID_FORMAT, MAX_CURSOR_LENGTH, MAX_KEYWORD_LENGTH } from '@app/cases';
 import { COLLECTIONS, DOCUMENT_RESULT_WINDOW, FACET_FIELDS } from '@app/documents';
 
 export const DEFAULT_DOCUMENT_LIMIT = 20;
 export const MAX_DOCUMENT_LIMIT = 50;
 export const DOCUMENT_COLLECTIONS = Object.keys(COLLECTIONS);
 export const DOCUMENT_KINDS = ['document', 'transcript'] as const;
+export const DOCUMENT_COLLAPSES = ['copies'] as const;
 const DATE = /^\d{4}(?:-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?)?$/;
 const DATE_MESSAGE = (name: string) => `${name} must be a date as YYYY, YYYY-MM or YYYY-MM-DD`;
 
@@ -127,6 +128,16 @@ export class DocumentListQueryDto {
   facets?: string;
 
   @ApiPropertyOptional({
+    enum: DOCUMENT_COLLAPSES,
+    description:
+      "copies (with q): a document whose best matching page is a copy of a page of a document ranked above it (the same memo in another file) is left out and named in that document's otherCopies, so a search lists the memo once; total then counts the documents listed.",
+  })
+  @IsOptional()
+  @IsIn(DOCUMENT_COLLAPSES, { message: `collapse must be ${DOCUMENT_COLLAPSES.join(', ')}` })
+  @IsString(once('collapse'))
+  collapse?: (typeof DOCUMENT_COLLAPSES)[number];
+
+  @ApiPropertyOptional({
     type: 'integer',
     minimum: 1,
     maximum: MAX_DOCUMENT_LIMIT,
@@ -152,6 +163,16 @@ export class DocumentListQueryDto {
   @Min(0, { message: `offset must be an integer from 0 to ${DOCUMENT_RESULT_WINDOW - 1}` })
   @IsInt({ message: `offset must be an integer from 0 to ${DOCUMENT_RESULT_WINDOW - 1}` })
   offset?: number;
+
+  @ApiPropertyOptional({
+    maxLength: MAX_CURSOR_LENGTH,
+    description:
+      "The nextCursor of a previous page, to continue the walk; repeat that request's filters and q with it. Not with offset. Without q a walk goes past the result window.",
+  })
+  @IsOptional()
+  @MaxLength(MAX_CURSOR_LENGTH, { message: 'cursor is not a cursor this API issued; pass the nextCursor of a previous page' })
+  @IsString(once('cursor'))
+  cursor?: string;
 }
 
 /** The query string of GET /api/documents/{id}/pages/{n}. */

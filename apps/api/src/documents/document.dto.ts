@@ -42,8 +42,20 @@ export class MatchingPageDto {
   @ApiPropertyOptional({ type: 'integer', description: 'For a transcript: where in the video this page starts, in ms.' }) startMs?: number;
 }
 
+export class FoldedCopyDto {
+  @ApiProperty({ example: 'fbi-vault-ufo-ufo-part-13' }) id: string;
+  @ApiProperty() title: string;
+  @ApiProperty({ type: 'integer', minimum: 1, description: 'Its best matching page.' }) page: number;
+  @ApiProperty({ type: 'integer', minimum: 1, description: 'The page of the listed document that it copies.' }) copyOf: number;
+}
+
 export class DocumentHitDto extends DocumentFactsDto {
   @ApiProperty({ type: [MatchingPageDto], maxItems: 3, description: 'Its best matching pages (empty without q).' }) pages: MatchingPageDto[];
+  @ApiPropertyOptional({
+    type: [FoldedCopyDto],
+    description: 'With collapse=copies: the documents left out of the list because their best page copies a page of this one.',
+  })
+  otherCopies?: FoldedCopyDto[];
 }
 
 export class DocumentListResponseDto extends EnvelopeDto {
@@ -56,11 +68,17 @@ export class DocumentListResponseDto extends EnvelopeDto {
   })
   searchedFor?: string;
   @ApiProperty({ type: 'integer' }) count: number;
-  @ApiProperty({ type: 'integer', description: 'Matching documents.' }) total: number;
+  @ApiProperty({ type: 'integer', description: 'Matching documents (with collapse=copies, those listed once copies are folded).' }) total: number;
   @ApiProperty({ type: 'integer', description: 'Matching pages.' }) totalPages: number;
   @ApiProperty({ type: 'integer' }) limit: number;
   @ApiProperty({ type: 'integer' }) offset: number;
   @ApiProperty({ type: [DocumentHitDto], description: 'Ranked by their best page with q; by id without.' }) documents: DocumentHitDto[];
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description: 'Pass as cursor (with the same q and filters) for the next page; null on the last page.',
+  })
+  nextCursor: string | null;
   @ApiPropertyOptional({
     type: 'object',
     additionalProperties: { type: 'object', additionalProperties: { type: 'integer' } },
@@ -80,9 +98,23 @@ export class LinkedCaseDto {
   @ApiProperty({ description: 'The case in this api.' }) url: string;
 }
 
+export class DuplicatedDocumentDto {
+  @ApiProperty({ example: 'fbi-vault-ufo-ufo-part-14' }) id: string;
+  @ApiProperty() title: string;
+  @ApiProperty({ type: 'integer', description: "How many of this document's pages have a copy in that one." }) pages: number;
+  @ApiProperty({ minimum: 0, maximum: 1, description: "Those pages' share of this document's pages (two decimals)." }) share: number;
+  @ApiProperty({ description: 'That document in this api.' }) url: string;
+}
+
 export class DocumentDetailDto extends DocumentFactsDto {
   @ApiProperty({ type: [PageInfoDto] }) pages: PageInfoDto[];
   @ApiProperty({ type: [LinkedCaseDto], description: 'The cases that cite this document.' }) cases: LinkedCaseDto[];
+  @ApiProperty({
+    type: [DuplicatedDocumentDto],
+    description:
+      'The documents this one largely duplicates: those holding copies of half its pages or more (found by machine; see docs/documents.md), most first.',
+  })
+  duplicates: DuplicatedDocumentDto[];
 }
 
 export class DocumentResponseDto extends EnvelopeDto {
@@ -98,6 +130,19 @@ export class PageDocumentDto {
   @ApiProperty({ enum: ['ocr', 'embedded-text', 'speech-to-text'] }) textMethod: string;
 }
 
+export class PageCopyDto {
+  @ApiProperty({ example: 'fbi-vault-ufo-ufo-part-13' }) id: string;
+  @ApiProperty() title: string;
+  @ApiProperty({ type: 'integer', minimum: 1 }) page: number;
+  @ApiProperty({
+    minimum: 0,
+    maximum: 1,
+    description: "How alike the two pages' text is (estimated Jaccard similarity of their word shingles, two decimals).",
+  })
+  similarity: number;
+  @ApiProperty({ description: 'That page in this api.' }) url: string;
+}
+
 export class DocumentPageResponseDto extends EnvelopeDto {
   @ApiProperty({ description: MACHINE_TEXT_NOTICE }) notice: string;
   @ApiProperty({ type: PageDocumentDto }) document: PageDocumentDto;
@@ -107,6 +152,11 @@ export class DocumentPageResponseDto extends EnvelopeDto {
   highlighted?: string;
   @ApiPropertyOptional({ type: 'integer', description: 'For a transcript: where in the video this page starts, in ms.' }) startMs?: number;
   @ApiPropertyOptional({ description: "The corpus's note on the page (e.g. OCR timed out)." }) note?: string;
+  @ApiProperty({
+    type: [PageCopyDto],
+    description: 'Other copies of this page in other documents (the same memo filed elsewhere), found by machine, most alike first.',
+  })
+  copies: PageCopyDto[];
   @ApiProperty({ type: 'integer', nullable: true, description: 'The previous page, or null on the first.' }) previous: number | null;
   @ApiProperty({ type: 'integer', nullable: true, description: 'The next page, or null on the last.' }) next: number | null;
 }

@@ -2,6 +2,7 @@ import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfigService } from '@app/config';
 import { DOCUMENTS_INDEX, documentsIndexProvider, DocumentsRepository } from '@app/documents';
 import { ArchiveGenerationTracker, ArchiveIndexService } from '@app/search';
+import { cursorKeyProvider } from '../cases/cursor-key';
 import { ResponseModule } from '../response/response.module';
 import { CaseDocumentsService } from './case-documents.service';
 import { DocumentsController } from './documents.controller';
@@ -21,6 +22,8 @@ import { DOCUMENT_GENERATIONS, DocumentsService } from './documents.service';
     { provide: DocumentsRepository, inject: [DOCUMENTS_INDEX], useFactory: (index: ArchiveIndexService) => new DocumentsRepository(index) },
     DocumentsService,
     CaseDocumentsService,
+    // The list's own cursor key (CasesModule imports this module, so it cannot lend its own): the same CURSOR_KEY when set, else a random one.
+    cursorKeyProvider,
   ],
   // The case endpoints list each case's documents.
   exports: [CaseDocumentsService],

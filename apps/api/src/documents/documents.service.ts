@@ -1,7 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  decodeDocumentCursor,
   DOCUMENT_RESULT_WINDOW,
   type DocumentSearchParams,
+  encodeDocumentCursor,
+  walksById,
   DocumentsRepository,
   hasChinese,
   toSimplified,
@@ -10,6 +13,8 @@ import {
 } from '@app/documents';
 import glossaryEntries from '@app/documents/glossary/glossary-entries.json';
 import { ArchiveGenerationTracker } from '@app/search';
+import { CURSOR_PROBLEMS } from '../cases/case-list-params';
+import { CURSOR_KEY } from '../cases/cursor-key';
 import { InvalidParametersError } from '../errors/api-error';
 import type { Payload } from '../response/envelope.dto';
 import { CachedReply } from '../response/cached-reply';
@@ -53,6 +58,7 @@ export class DocumentsService {
     private readonly repository: DocumentsRepository,
     @Inject(DOCUMENT_GENERATIONS) private readonly generations: ArchiveGenerationTracker,
     private readonly responses: ResponseCache,
+    @Inject(CURSOR_KEY) private readonly cursorKey: Buffer,
   ) {}
 
   async list(query: DocumentListQueryDto): Promise<CachedReply<DocumentListBody>> {
@@ -70,10 +76,18 @@ export class DocumentsService {
       limit: query.limit ?? DEFAULT_DOCUMENT_LIMIT,
       offset: query.offset ?? 0,
       facets: query.facets !== undefined,
+      ...(query.collapse === 'copies' ? { collapseCopies: true as const } : {}),
     };
+    if (params.collapseCopies && !query.q) {
+      throw new InvalidParametersError([
+        { parameter: 'collapse', message: 'collapse=copies needs q: copies are folded by the page each document is found by' },
+      ]);
+    }
+    if (query.cursor !== undefined) this.continueWalk(query.cursor, query.offset, params);
     // Elasticsearch refuses a page past its result window; that is the client's 400, not our 500.
-    if (params.offset + params.limit > DOCUMENT_RESULT_WINDOW) {
-      throw new InvalidParametersError([{ parameter: 'offset', message: `offset + limit may not exceed ${DOCUMENT_RESULT_WINDOW}` }]);
+    if (!params.searchAfter && params.offset + params.limit > DOCUMENT_RESULT_WINDOW) {
+      const parameter = query.cursor === undefined ? 'offset' : 'cursor';
+      throw new InvalidParametersError([{ parameter, message: `offset + limit may not exceed ${DOCUMENT_RESULT_WINDOW}` }]);
     }
     const index = await this.liveIndex();
     return this.responses.respond(canonicalQuery('documents', { ...params, index }), async (): Promise<DocumentListBody> => {
@@ -90,17 +104,44 @@ export class DocumentsService {
         limit: params.limit,
         offset: params.offset,
         documents: result.documents,
+        nextCursor: this.nextCursor(params, result.documents, result.total),
         ...(query.facets ? { facets: facets ?? {} } : {}),
       };
     });
+  }
+
+  /** A cursor continues a walk where its page ended; the messages are the case list's. */
+  private continueWalk(text: string, offset: number | undefined, params: DocumentSearchParams): void {
+    if (offset !== undefined) {
+      throw new InvalidParametersError([
+        { parameter: 'cursor', message: 'cursor cannot be combined with offset; a cursor already says where the page starts' },
+      ]);
+    }
+    const cursor = decodeDocumentCursor(text, params, this.cursorKey);
+    if (typeof cursor === 'string') throw new InvalidParametersError([{ parameter: 'cursor', message: CURSOR_PROBLEMS[cursor] }]);
+    params.offset = cursor.offset;
+    if (cursor.after) params.searchAfter = cursor.after;
+  }
+
+  /**
+   * The next page's cursor, or null after the last document (and, for a ranked list, at the result
+   * window it cannot pass). A short page ends the walk too: total is a cardinality, exact only for
+   * up to a few thousand documents.
+   */
+  private nextCursor(params: DocumentSearchParams, documents: { id: string }[], total: number): string | null {
+    const offset = params.offset + documents.length;
+    const byId = walksById(params);
+    if (documents.length < params.limit || offset >= total || (!byId && offset >= DOCUMENT_RESULT_WINDOW)) return null;
+    return encodeDocumentCursor({ offset, ...(byId ? { after: [documents[documents.length - 1].id] as [string] } : {}) }, params, this.cursorKey);
   }
 
   async get(id: string): Promise<CachedReply<DocumentBody>> {
     const index = await this.liveIndex();
     if (!index || !DOCUMENT_ID_FORMAT.test(id)) throw new DocumentNotFoundError(id.slice(0, 200), index !== null);
     return this.responses.respond(canonicalQuery('document', { id, index }), async (): Promise<DocumentBody> => {
-      const facts = await this.repository.facts(id);
-      if (!facts) throw new DocumentNotFoundError(id, true);
+      const found = await this.repository.factsAndDuplicates(id);
+      if (!found) throw new DocumentNotFoundError(id, true);
+      const { facts, duplicates } = found;
       const pages = await this.repository.pageLengths(id, facts.pageCount);
       return {
         notice: MACHINE_TEXT_NOTICE,
@@ -108,6 +149,13 @@ export class DocumentsService {
           ...facts,
           pages: pages.map(({ page, chars }) => ({ page, length: chars, hasText: chars > 0 })),
           cases: facts.caseIds.map((caseId) => ({ id: caseId, url: `/api/cases/${caseId}` })),
+          duplicates: duplicates.map(({ documentId, title, pages, share }) => ({
+            id: documentId,
+            title,
+            pages,
+            share,
+            url: `/api/documents/${documentId}`,
+          })),
         },
       };
     });
@@ -138,6 +186,13 @@ export class DocumentsService {
         ...(highlighted ? { highlighted } : {}),
         ...(stored.startMs !== undefined ? { startMs: stored.startMs } : {}),
         ...(stored.note ? { note: stored.note } : {}),
+        copies: stored.copies.map((copy) => ({
+          id: copy.documentId,
+          title: copy.title,
+          page: copy.page,
+          similarity: copy.similarity,
+          url: `/api/documents/${copy.documentId}/pages/${copy.page}`,
+        })),
         previous: page > 1 ? page - 1 : null,
         next: page < facts.pageCount ? page + 1 : null,
       };

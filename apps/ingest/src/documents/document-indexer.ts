@@ -13,6 +13,7 @@ import {
   listCorpusFiles,
   ManifestIndex,
   PageCitationIndex,
+  PageCopyFinder,
   pageId,
   parsePageCitations,
   pageSearchDocument,
@@ -51,6 +52,9 @@ export type DocumentIngestOutcome =
       documents: number;
       pages: number;
       linked: number;
+      /** Pairs of pages in different documents found to be copies, and the groups they join. */
+      copyPairs: number;
+      copyGroups: number;
       problems: CorpusProblem[];
       dropped: string[];
     };
@@ -58,9 +62,11 @@ export type DocumentIngestOutcome =
 /**
  * Loads a corpus folder into a fresh documents index and swaps the alias, like the cases'
  * CaseIndexer: the live index is never half-built. Two streaming passes: the first reads every
- * file and counts its pages (a bad file is named and skipped; too many bad files stop the run
- * with the live index untouched); the second sends the pages. Neither holds more than the files
- * in flight, so the heap does not grow with the corpus.
+ * file, counts its pages (a bad file is named and skipped; too many bad files stop the run
+ * with the live index untouched) and takes each page's shingles, from which the copies of pages
+ * across documents are found between the passes (page-copies.ts); the second sends the pages,
+ * each with its copies. Neither holds more than the files in flight; what grows with the corpus
+ * is the copy finder's typed arrays (a few tens of MB for the whole corpus).
  */
 @Injectable()
 export class DocumentIndexer implements OnApplicationShutdown {
@@ -94,8 +100,9 @@ export class DocumentIndexer implements OnApplicationShutdown {
       }
     }
 
-    // Pass 1: validate every file and count pages.
+    // Pass 1: validate every file, count pages, take their shingles.
     const problems: CorpusProblem[] = [];
+    const copyFinder = new PageCopyFinder();
     let pages = 0;
     for await (const entry of readCorpus(dir, manifest, files)) {
       if (entry.problem) {
@@ -103,6 +110,7 @@ export class DocumentIndexer implements OnApplicationShutdown {
         this.logger.warn(`Skipping ${entry.problem.file}: ${entry.problem.message}`);
       } else {
         pages += entry.document.pageCount;
+        copyFinder.add(entry.document);
       }
     }
     const share = options.maxBadShare ?? MAX_BAD_FILE_SHARE;
@@ -110,6 +118,8 @@ export class DocumentIndexer implements OnApplicationShutdown {
     const bad = new Set(problems.map((problem) => problem.file));
     const readable = files.filter((file) => !bad.has(file));
     this.logger.log(`Read ${readable.length} files (${pages} pages) from ${dir}; skipped ${problems.length}`);
+    const copies = copyFinder.find();
+    this.logger.log(`Found ${copies.pairs} pairs of copied pages across documents, in ${copies.groups} groups (${copies.pagesWithCopies} pages)`);
 
     const index = concreteIndexName(this.alias, new Date());
     await this.index.createIndex(
@@ -139,8 +149,15 @@ export class DocumentIndexer implements OnApplicationShutdown {
               const caseIds = [...new Set([...citations.casesCiting(document.citationKeys), ...casePages.map((entry) => entry.caseId)])].sort();
               documents++;
               if (caseIds.length > 0) linked++;
+              const duplicates = copies.duplicatesOf(document.id);
               for (const page of document.pages) {
-                yield { id: pageId(document.id, page.page), json: JSON.stringify(pageSearchDocument(document, page, caseIds, casePages)) };
+                const pageCopies = copies.copiesOf(document.id, page.page);
+                const json = JSON.stringify({
+                  ...pageSearchDocument(document, page, caseIds, casePages),
+                  ...(pageCopies.length > 0 ? { copies: pageCopies } : {}),
+                  ...(duplicates.length > 0 ? { duplicates } : {}),
+                });
+                yield { id: pageId(document.id, page.page), json };
                 progress.advance(1);
               }
             }
@@ -169,7 +186,18 @@ export class DocumentIndexer implements OnApplicationShutdown {
     this.logger.log(`Alias ${this.alias} now points at ${index}`);
     const doomed = (await this.index.ownedIndices()).filter((name) => name !== index);
     if (doomed.length > 0) await this.index.deleteIndices(doomed);
-    return { status: 'indexed', index, files: files.length, documents, pages, linked, problems, dropped: doomed };
+    return {
+      status: 'indexed',
+      index,
+      files: files.length,
+      documents,
+      pages,
+      linked,
+      copyPairs: copies.pairs,
+      copyGroups: copies.groups,
+      problems,
+      dropped: doomed,
+    };
   }
 
   async onApplicationShutdown(): Promise<void> {

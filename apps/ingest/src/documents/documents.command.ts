@@ -79,7 +79,8 @@ export function formatDocumentOutcome(outcome: DocumentIngestOutcome): string {
     return `${outcome.problems.length} of ${outcome.files} files are unreadable, more than the allowed share; nothing was indexed and the live index is untouched:\n${skipped}`;
   }
   return (
-    `Indexed ${outcome.pages} pages of ${outcome.documents} documents into ${outcome.index} (${outcome.linked} cited by cases); ` +
+    `Indexed ${outcome.pages} pages of ${outcome.documents} documents into ${outcome.index} (${outcome.linked} cited by cases; ` +
+    `${outcome.copyPairs} pairs of copied pages in ${outcome.copyGroups} groups); ` +
     `skipped ${outcome.problems.length} unreadable file(s)${outcome.problems.length ? `:\n${skipped}` : ''}`
   );
 }

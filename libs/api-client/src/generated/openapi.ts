@@ -700,6 +700,15 @@ export interface components {
       /** @description For a transcript: where in the video this page starts, in ms. */
       startMs?: number;
     };
+    FoldedCopyDto: {
+      /** @example fbi-vault-ufo-ufo-part-13 */
+      id: string;
+      title: string;
+      /** @description Its best matching page. */
+      page: number;
+      /** @description The page of the listed document that it copies. */
+      copyOf: number;
+    };
     DocumentHitDto: {
       /**
        * @description Stable id: a war.gov file's name, nara-<NAID>, <collection>-<file name>, or a video transcript's file name.
@@ -747,6 +756,8 @@ export interface components {
       engine?: string;
       /** @description Its best matching pages (empty without q). */
       pages: components['schemas']['MatchingPageDto'][];
+      /** @description With collapse=copies: the documents left out of the list because their best page copies a page of this one. */
+      otherCopies?: components['schemas']['FoldedCopyDto'][];
     };
     DocumentListResponseDto: {
       /**
@@ -766,7 +777,7 @@ export interface components {
        */
       searchedFor?: string;
       count: number;
-      /** @description Matching documents. */
+      /** @description Matching documents (with collapse=copies, those listed once copies are folded). */
       total: number;
       /** @description Matching pages. */
       totalPages: number;
@@ -774,6 +785,8 @@ export interface components {
       offset: number;
       /** @description Ranked by their best page with q; by id without. */
       documents: components['schemas']['DocumentHitDto'][];
+      /** @description Pass as cursor (with the same q and filters) for the next page; null on the last page. */
+      nextCursor: string | null;
       /** @description Facet name -> value -> matching documents. */
       facets?: {
         [key: string]: {
@@ -789,6 +802,16 @@ export interface components {
       governmentUrl: string;
       /** @enum {string} */
       textMethod: 'ocr' | 'embedded-text' | 'speech-to-text';
+    };
+    PageCopyDto: {
+      /** @example fbi-vault-ufo-ufo-part-13 */
+      id: string;
+      title: string;
+      page: number;
+      /** @description How alike the two pages' text is (estimated Jaccard similarity of their word shingles, two decimals). */
+      similarity: number;
+      /** @description That page in this api. */
+      url: string;
     };
     DocumentPageResponseDto: {
       /**
@@ -810,6 +833,8 @@ export interface components {
       startMs?: number;
       /** @description The corpus's note on the page (e.g. OCR timed out). */
       note?: string;
+      /** @description Other copies of this page in other documents (the same memo filed elsewhere), found by machine, most alike first. */
+      copies: components['schemas']['PageCopyDto'][];
       /** @description The previous page, or null on the first. */
       previous: number | null;
       /** @description The next page, or null on the last. */
@@ -825,6 +850,17 @@ export interface components {
     LinkedCaseDto: {
       id: string;
       /** @description The case in this api. */
+      url: string;
+    };
+    DuplicatedDocumentDto: {
+      /** @example fbi-vault-ufo-ufo-part-14 */
+      id: string;
+      title: string;
+      /** @description How many of this document's pages have a copy in that one. */
+      pages: number;
+      /** @description Those pages' share of this document's pages (two decimals). */
+      share: number;
+      /** @description That document in this api. */
       url: string;
     };
     DocumentDetailDto: {
@@ -875,6 +911,8 @@ export interface components {
       pages: components['schemas']['PageInfoDto'][];
       /** @description The cases that cite this document. */
       cases: components['schemas']['LinkedCaseDto'][];
+      /** @description The documents this one largely duplicates: those holding copies of half its pages or more (found by machine; see docs/documents.md), most first. */
+      duplicates: components['schemas']['DuplicatedDocumentDto'][];
     };
     DocumentResponseDto: {
       /**
@@ -1462,10 +1500,14 @@ export interface operations {
         kind?: 'document' | 'transcript';
         /** @description Count matching documents by these, comma-separated: collection, release, kind. */
         facets?: string;
+        /** @description copies (with q): a document whose best matching page is a copy of a page of a document ranked above it (the same memo in another file) is left out and named in that document's otherCopies, so a search lists the memo once; total then counts the documents listed. */
+        collapse?: 'copies';
         /** @description Documents per page. */
         limit?: number;
         /** @description Documents to skip; offset + limit may not exceed 10000. */
         offset?: number;
+        /** @description The nextCursor of a previous page, to continue the walk; repeat that request's filters and q with it. Not with offset. Without q a walk goes past the result window. */
+        cursor?: string;
       };
       header?: never;
       path?: never;
@@ -2245,6 +2287,9 @@ export const pathsApiCasesExportGetParametersQueryHighlightValues: ReadonlyArray
 export const pathsApiDocumentsGetParametersQueryKindValues: ReadonlyArray<
   FlattenedDeepRequired<paths>['/api/documents']['get']['parameters']['query']['kind']
 > = ['document', 'transcript'];
+export const pathsApiDocumentsGetParametersQueryCollapseValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/documents']['get']['parameters']['query']['collapse']
+> = ['copies'];
 export const pathsApiStatsGetParametersQueryHasVideoValues: ReadonlyArray<
   FlattenedDeepRequired<paths>['/api/stats']['get']['parameters']['query']['hasVideo']
 > = ['true', 'false'];
