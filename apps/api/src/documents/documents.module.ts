@@ -22,8 +22,8 @@ import { DOCUMENT_GENERATIONS, DocumentsService } from './documents.service';
     DocumentsService,
     CaseDocumentsService,
   ],
-  // The case endpoints list each case's documents.
-  exports: [CaseDocumentsService],
+  // The case endpoints list each case's documents; the citations read a document's facts.
+  exports: [CaseDocumentsService, DocumentsRepository, DOCUMENT_GENERATIONS],
 })
 export class DocumentsModule implements OnApplicationShutdown {
   constructor(@Inject(DOCUMENTS_INDEX) private readonly index: ArchiveIndexService) {}

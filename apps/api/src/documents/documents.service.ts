@@ -32,7 +32,7 @@ export type DocumentPageBody = Payload<DocumentPageResponseDto>;
 export const DOCUMENT_GENERATIONS = Symbol('DOCUMENT_GENERATIONS');
 
 /** Ids are lower-case file names; anything else names no document, and is answered without a search. */
-const DOCUMENT_ID_FORMAT = /^[a-z0-9][a-z0-9._-]{0,199}$/;
+export const DOCUMENT_ID_FORMAT = /^[a-z0-9][a-z0-9._-]{0,199}$/;
 const PAGE_NUMBER = /^[1-9]\d{0,8}$/;
 /** The bilingual glossary a Chinese query is translated through (generated; see glossary-sources.ts). */
 const GLOSSARY = new Map(Object.entries(glossaryEntries.entries));

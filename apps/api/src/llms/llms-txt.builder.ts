@@ -41,6 +41,8 @@ export const EXAMPLE_REQUESTS: Record<string, string> = {
   listDocuments: '/api/documents?q=sphere&limit=5',
   getDocument: '/api/documents/dow-uap-d7-mission-report-arabian-gulf-2020',
   getDocumentPage: '/api/documents/dow-uap-d7-mission-report-arabian-gulf-2020/pages/1',
+  citeCase: '/api/cases/1947-roswell-debris-recovery/cite?format=bibtex',
+  citeDocument: '/api/documents/dow-uap-d7-mission-report-arabian-gulf-2020/cite?page=1&format=ris',
   health: '/health',
   ready: '/ready',
 };
