@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  DEFAULT_DOCUMENT_LIMIT,
   DOCUMENT_RESULT_WINDOW,
   type DocumentSearchParams,
   DocumentsRepository,
@@ -14,7 +15,7 @@ import { InvalidParametersError } from '../errors/api-error';
 import type { Payload } from '../response/envelope.dto';
 import { CachedReply } from '../response/cached-reply';
 import { canonicalQuery, ResponseCache } from '../response/response-cache';
-import { DEFAULT_DOCUMENT_LIMIT, type DocumentListQueryDto, type DocumentPageQueryDto } from './document-list-query.dto';
+import { type DocumentListQueryDto, type DocumentPageQueryDto } from './document-list-query.dto';
 import {
   type DocumentListResponseDto,
   type DocumentPageResponseDto,

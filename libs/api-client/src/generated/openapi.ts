@@ -334,10 +334,12 @@ export interface components {
       /** @enum {integer} */
       status: 404;
       /** @enum {string} */
-      code: 'case_not_found' | 'not_found';
+      code: 'case_not_found' | 'document_not_found' | 'page_not_found' | 'not_found';
       message: string;
-      /** @description The case id asked for (case_not_found). */
+      /** @description The case or document id asked for (case_not_found, document_not_found, page_not_found). */
       id?: string;
+      /** @description How many pages the document has (page_not_found). */
+      pageCount?: number;
     };
     NotFoundResponseDto: {
       /**
@@ -2625,6 +2627,8 @@ export const methodNotAllowedResponseDtoVersionValues: ReadonlyArray<
 export const notFoundErrorDtoStatusValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['NotFoundErrorDto']['status']> = [404];
 export const notFoundErrorDtoCodeValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['NotFoundErrorDto']['code']> = [
   'case_not_found',
+  'document_not_found',
+  'page_not_found',
   'not_found',
 ];
 export const notFoundResponseDtoVersionValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['NotFoundResponseDto']['version']> = [1];
