@@ -31,7 +31,7 @@ const WHAT_IT_SAYS =
 export const DocumentCaseCitation = () =>
   applyDecorators(
     ApiTags('cases'),
-    ApiOperation({ operationId: 'citeCase', summary: 'A citation of one case record (BibTeX, CSL-JSON or RIS)', description: WHAT_IT_SAYS }),
+    ApiOperation({ operationId: 'citeCase', summary: 'Cite one case record in BibTeX, CSL-JSON or RIS', description: WHAT_IT_SAYS }),
     ApiParam({ name: 'id', description: 'The case id, a lowercase slug.', schema: { type: 'string', pattern: CASE_ID_FORMAT.source } }),
     citation('the case'),
     invalidParameters('format is not one of the formats.'),
@@ -44,7 +44,7 @@ export const DocumentDocumentCitation = () =>
     ApiTags('documents'),
     ApiOperation({
       operationId: 'citeDocument',
-      summary: "A citation of a government file's page, or of the whole file (BibTeX, CSL-JSON or RIS)",
+      summary: 'Cite a page of a government file, or the whole file, in BibTeX, CSL-JSON or RIS',
       description: `${WHAT_IT_SAYS} With page, the page; without, the whole document and its page count.`,
     }),
     ApiParam({ name: 'id', description: 'The document id (lower case).', schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9._-]*$' } }),

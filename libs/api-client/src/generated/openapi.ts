@@ -177,7 +177,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * A citation of one case record (BibTeX, CSL-JSON or RIS)
+     * Cite one case record in BibTeX, CSL-JSON or RIS
      * @description Names the agency (author), the title, the government's URL, the archive's stable URL and the date retrieved (accessed, today in UTC); made by citation-js from one CSL-JSON item, so csl-json, bibtex and ris say the same.
      */
     get: operations['citeCase'];
@@ -197,7 +197,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * A citation of a government file's page, or of the whole file (BibTeX, CSL-JSON or RIS)
+     * Cite a page of a government file, or the whole file, in BibTeX, CSL-JSON or RIS
      * @description Names the agency (author), the title, the government's URL, the archive's stable URL and the date retrieved (accessed, today in UTC); made by citation-js from one CSL-JSON item, so csl-json, bibtex and ris say the same. With page, the page; without, the whole document and its page count.
      */
     get: operations['citeDocument'];
