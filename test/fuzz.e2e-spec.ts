@@ -33,7 +33,9 @@ beforeAll(async () => {
     paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
   };
   for (const [path, operations] of Object.entries(document.paths)) {
-    API_PATHS.push(path.replace(/\{[^}]+\}/g, '1947-roswell-debris-recovery'));
+    // A document path gets a document of the fixture corpus, so its page and citation answer too.
+    const id = path.startsWith('/api/documents/') ? 'dow-uap-d7-mission-report-arabian-gulf-2020' : '1947-roswell-debris-recovery';
+    API_PATHS.push(path.replace('{id}', id).replace(/\{[^}]+\}/g, '1'));
     for (const operation of Object.values(operations))
       for (const parameter of operation.parameters ?? []) if (parameter.in === 'query') PARAMETERS.push(parameter.name);
   }
@@ -75,7 +77,7 @@ const EDGE_VALUES = [
   ...['site', 'site,locality', 'site,,', ',', 'true', 'false', 'TRUE', '1', '0', '-1', '00', '0000', '0999', '1000', '9999', '10000'],
   ...['500', '501', '9500', '10000', '1e3', '1.5', '9'.repeat(25), '2026-11-21', '2026-02-30', '2026-11-21T08:00:00Z', '2026-11-21T08:00:00'],
   ...['1947', '1952-12', '0999-01', '-125,24,-66,50', '180,-90,-180,90', '38.9,-77', '91,0', '0,181', 'NaN,1', 'distance', 'relevance', 'oldest'],
-  ...['title,date', 'type,year', 'id', 'facets', '1e308', '0.0001'],
+  ...['title,date', 'type,year', 'id', 'facets', '1e308', '0.0001', 'bibtex', 'ris', 'csl-json', 'CSL-JSON'],
   ...['0001-01-01', '9999-12-31T23:59:59+14:00', '', ' ', 'null', 'undefined', '[]', '{}', '*', '"', '<em>', '&amp;', '\\', 'a'.repeat(201)],
   ...['\u0000', 'a\u0000b', '\u0001', '\u000B', '\uFFFE', '\uFFFF', '\uD800', '\uDC00x', '😀', '罗斯威尔', '羅斯威爾', 'Roswell', 'Roswell AND 1=1'],
   ...['title:x', '(x', 'x~', 'x*', '/.*/', 'x^2', '"unclosed', 'a b c d e f g h i j k l m n o p q r s t u v w x y z'],
@@ -238,7 +240,18 @@ function checkAnswer(asked: string, methodName: string, answer: Answer, engineDo
     const valid = wellFormedXml(decoded(answer));
     if (valid !== true) throw new Error(`a feed that is not well-formed XML: ${where}: ${valid}`);
   }
+  if (/\/cite(?:\?|$)/.test(asked) && answer.status === 200 && methodName === 'GET') {
+    const type = String(answer.headers['content-type']);
+    if (!CITATION_TYPES.includes(type)) throw new Error(`a citation of another type: ${where}: ${type}`);
+    if (type.startsWith('application/vnd.citationstyles.csl+json')) JSON.parse(decoded(answer));
+  }
 }
+
+const CITATION_TYPES = [
+  'application/vnd.citationstyles.csl+json; charset=utf-8',
+  'application/x-bibtex; charset=utf-8',
+  'application/x-research-info-systems; charset=utf-8',
+];
 
 /** One generated request against the api at `baseUrl`, checked. */
 async function sendAndCheck(

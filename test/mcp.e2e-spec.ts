@@ -8,9 +8,11 @@ import { validateSettings } from '@app/config';
 import { McpEnvironment } from '@app/config/mcp-environment';
 import { startMcp, type RunningMcp } from '../apps/mcp/src/mcp-app';
 import { FIXTURE, ingest, request, RunningApi, startApi } from './support/archive-harness';
+import { DOCUMENT_FIXTURES, ingestDocuments } from './support/documents-harness';
 
 const ROOT = join(__dirname, '..');
 const ALIAS = 'e2e-mcp';
+const DOCUMENTS_ALIAS = 'e2e-mcp-documents';
 const silent = { LOG_LEVEL: 'silent' };
 /**
  * These tests compare answers, not speed: on a loaded machine a cold search may take longer than the
@@ -89,7 +91,8 @@ async function answer(client: Client, name: string, args: Record<string, unknown
 
 beforeAll(async () => {
   expect((await ingest(ALIAS, FIXTURE)).status).toMatch(/indexed|unchanged/);
-  api = await startApi({ CASES_ALIAS: ALIAS, ...PATIENT_API });
+  expect((await ingestDocuments(DOCUMENTS_ALIAS, DOCUMENT_FIXTURES)).status).toBe('indexed');
+  api = await startApi({ CASES_ALIAS: ALIAS, DOCUMENTS_ALIAS, ...PATIENT_API });
   running.push(api);
   mcp = await startMcpHttp(api.baseUrl);
 });
@@ -112,7 +115,15 @@ describe.each(TRANSPORTS)('the MCP server over %s, with the SDK client', (_trans
 
   it('lists its tools, each with a JSON schema whose choices are the api’s', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['get_case', 'get_stats', 'related_cases', 'search_cases', 'suggest']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'get_case',
+      'get_document_page',
+      'get_stats',
+      'related_cases',
+      'search_cases',
+      'search_documents',
+      'suggest',
+    ]);
     const search = tools.find((tool) => tool.name === 'search_cases')!;
     expect(search.inputSchema.type).toBe('object');
     const properties = search.inputSchema.properties as Json;
@@ -321,6 +332,107 @@ describe.each(TRANSPORTS)('the suggest tool over %s', (_transport, connect) => {
     const searched = await call(client, 'search_cases', { q: 'Rosswel' });
     expect(searched.structuredContent).toMatchObject({ total: 0, suggestion: 'roswell' });
     expect(textOf(searched)).toContain('Did you mean "roswell"? Call search_cases again with q "roswell".');
+  });
+});
+
+describe.each(TRANSPORTS)('the document tools over %s', (_transport, connect) => {
+  let client: Client;
+  beforeAll(async () => {
+    client = await connect();
+  });
+
+  it('search_documents offers what GET /api/documents takes, its limits the contract’s', async () => {
+    const { tools } = await client.listTools();
+    const properties = tools.find((tool) => tool.name === 'search_documents')!.inputSchema.properties as Json;
+    const listDocuments = (await request(api.baseUrl, '/api/openapi.json')).body.paths['/api/documents'].get;
+    const parameter = (name: string) => listDocuments.parameters.find((given: Json) => given.name === name).schema;
+    expect(properties.limit.maximum).toBe(parameter('limit').maximum);
+    expect(properties.kind.enum).toEqual(parameter('kind').enum);
+    expect(properties.q.maxLength).toBe(parameter('q').maxLength);
+    expect(properties.collapse.enum).toEqual(parameter('collapse').enum);
+    expect(properties.cursor.maxLength).toBe(parameter('cursor').maxLength);
+    for (const name of ['q', 'collection', 'release', 'agency', 'caseId', 'dateFrom', 'dateTo', 'kind', 'limit', 'offset', 'cursor', 'collapse']) {
+      expect(properties[name]).toEqual(expect.objectContaining({ description: expect.any(String) }));
+    }
+  });
+
+  it('search_documents finds what GET /api/documents finds, snippets in bold, each page linked to read and cite', async () => {
+    const found = await answer(client, 'search_documents', { q: 'lights formation', limit: 5 });
+    const expected = (await request(api.baseUrl, '/api/documents?q=lights%20formation&limit=5')).body;
+    expect(found).toMatchObject({ total: expected.total, totalPages: expected.totalPages, notice: expected.notice, license: expected.license });
+    expect(found.documents.map((document: Json) => document.id)).toEqual(expected.documents.map((document: Json) => document.id));
+    const [first] = found.documents;
+    expect(first.pages.length).toBeGreaterThan(0);
+    for (const page of first.pages) {
+      expect(page.snippet).toMatch(/\*\*[^*]+\*\*/);
+      expect(page.snippet).not.toMatch(/<mark>|&quot;|&amp;/);
+      expect(page.url).toBe(`${api.baseUrl}/api/documents/${first.id}/pages/${page.page}`);
+      expect(page.cite).toBe(`${api.baseUrl}/api/documents/${first.id}/cite?page=${page.page}`);
+    }
+    const text = textOf(await call(client, 'search_documents', { q: 'lights formation', limit: 5 }));
+    expect(text).toContain(`[${first.id}]`);
+    expect(text).toContain(`Government's file: ${first.governmentUrl}`);
+    expect(text).toContain(`Note: ${expected.notice}`);
+  });
+
+  it('search_documents filters as the api does and pages by cursor or offset', async () => {
+    const transcripts = await answer(client, 'search_documents', { kind: 'transcript' });
+    const expected = (await request(api.baseUrl, '/api/documents?kind=transcript')).body;
+    expect(transcripts.documents.map((document: Json) => document.id)).toEqual(expected.documents.map((document: Json) => document.id));
+    const all = (await request(api.baseUrl, '/api/documents?collection=national-archives-uap-bulk,fbi-vault-ufo&limit=50')).body;
+    const firstPage = await call(client, 'search_documents', { collection: ['national-archives-uap-bulk', 'fbi-vault-ufo'], limit: 1 });
+    expect((firstPage.structuredContent as Json).total).toBe(all.total);
+    const { nextCursor } = firstPage.structuredContent as Json;
+    expect(textOf(firstPage)).toContain(`Next page: call search_documents again with the same arguments and cursor "${nextCursor}" (no offset).`);
+    const byCursor = await answer(client, 'search_documents', {
+      collection: ['national-archives-uap-bulk', 'fbi-vault-ufo'],
+      limit: 1,
+      cursor: nextCursor,
+    });
+    expect(byCursor.documents[0].id).toBe(all.documents[1].id);
+    const byOffset = await answer(client, 'search_documents', { collection: ['national-archives-uap-bulk', 'fbi-vault-ufo'], limit: 1, offset: 1 });
+    expect(byOffset.documents[0].id).toBe(all.documents[1].id);
+  });
+
+  it('get_document_page gives the page GET /api/documents/{id}/pages/{n} gives, with its neighbours, government file and citation', async () => {
+    const id = 'dow-uap-d7-mission-report-arabian-gulf-2020';
+    const expected = (await request(api.baseUrl, `/api/documents/${id}/pages/1`)).body;
+    const page = await answer(client, 'get_document_page', { id, page: 1 });
+    expect(page).toMatchObject({
+      document: expected.document,
+      page: 1,
+      text: expected.text,
+      previous: null,
+      next: expected.next,
+      url: `${api.baseUrl}/api/documents/${id}/pages/1`,
+      cite: `${api.baseUrl}/api/documents/${id}/cite?page=1`,
+      notice: expected.notice,
+    });
+    const marked = await call(client, 'get_document_page', { id, page: 1, q: 'spherical object' });
+    expect(marked.structuredContent).toMatchObject({ text: expected.text });
+    expect((marked.structuredContent as Json).highlighted).toContain('a white **spherical object** holding');
+    expect(textOf(marked)).toContain('a white **spherical object** holding');
+    expect(textOf(marked)).toContain(`Government's file: ${expected.document.governmentUrl}`);
+    expect(textOf(marked)).toContain('Next page: 2');
+  });
+
+  it('answers a missing document, a page past the end and a bad argument with tool errors that say what to do', async () => {
+    const missing = await call(client, 'get_document_page', { id: 'no-such-document' });
+    expect(missing.isError).toBe(true);
+    expect(textOf(missing)).toBe('No document has the id no-such-document. Use search_documents to find document ids.');
+    const past = await call(client, 'get_document_page', { id: 'dow-uap-d7-mission-report-arabian-gulf-2020', page: 99 });
+    expect(past.isError).toBe(true);
+    expect(textOf(past)).toMatch(/has 2 page\(s\); there is no page 99\. Ask for a page from 1/);
+    for (const [name, args, named] of [
+      ['get_document_page', { id: 'nara-28900001', page: 0 }, /page/],
+      ['search_documents', { limit: 0 }, /limit/],
+      ['search_documents', { collection: ['mufon'] }, /collection/],
+      ['search_documents', { dateFrom: 'last year' }, /^Invalid argument\. dateFrom: dateFrom must be a date/],
+    ] as const) {
+      const refused = await call(client, name, args);
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toMatch(named);
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { AppConfigModule, EnvironmentOverrides } from '@app/config';
 import { CasesModule } from './cases/cases.module';
+import { CitationsModule } from './citations/citations.module';
 import { DocumentsModule } from './documents/documents.module';
 import { ApiExceptionFilter } from './errors/api-exception.filter';
 import { FeedModule } from './feed/feed.module';
@@ -21,6 +22,7 @@ import { SuggestModule } from './suggest/suggest.module';
     StatsModule,
     SuggestModule,
     DocumentsModule,
+    CitationsModule,
     FeedModule,
     LlmsModule,
     QuotaModule,

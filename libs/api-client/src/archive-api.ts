@@ -17,6 +17,12 @@ export type RelatedCasesResponse = Schemas['RelatedCasesResponseDto'];
 /** GET /api/suggest's answer: completions of case titles and place names, each with its case id. */
 export type SuggestResponse = paths['/api/suggest']['get']['responses'][200]['content']['application/json'];
 export type Suggestion = SuggestResponse['suggestions'][number];
+/** GET /api/documents: the government's files ranked by their best matching pages. */
+export type DocumentListQuery = NonNullable<operations['listDocuments']['parameters']['query']>;
+export type DocumentListResponse = Schemas['DocumentListResponseDto'];
+export type DocumentHit = Schemas['DocumentHitDto'];
+/** GET /api/documents/{id}/pages/{n}: one page's machine-made text. */
+export type DocumentPageResponse = Schemas['DocumentPageResponseDto'];
 
 /** The query string of GET /api/cases (every filter, `q`, paging), less `fields`: these reads want whole summaries. */
 export type CaseListQuery = Omit<NonNullable<operations['listCases']['parameters']['query']>, 'fields'>;
@@ -91,6 +97,10 @@ export function createArchiveApi(options: ArchiveApiOptions) {
       dataOf(client.GET('/api/cases/{id}/related', { params: { path: { id }, query: { limit } }, signal })),
     suggest: (q: string, limit: number | undefined, signal?: AbortSignal): Promise<SuggestResponse> =>
       dataOf(client.GET('/api/suggest', { params: { query: { q, ...(limit === undefined ? {} : { limit }) } }, signal })),
+    searchDocuments: (query: DocumentListQuery, signal?: AbortSignal): Promise<DocumentListResponse> =>
+      dataOf(client.GET('/api/documents', { params: { query }, signal })),
+    getDocumentPage: (id: string, page: number, q: string | undefined, signal?: AbortSignal): Promise<DocumentPageResponse> =>
+      dataOf(client.GET('/api/documents/{id}/pages/{n}', { params: { path: { id, n: page }, query: q === undefined ? {} : { q } }, signal })),
   };
 }
 

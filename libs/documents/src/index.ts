@@ -1,6 +1,7 @@
 export * from './corpus-document';
 export * from './corpus.reader';
 export * from './document-ids';
+export * from './document-list.limits';
 export * from './document-metadata';
 export * from './ocr-text.parser';
 export * from './record-card';

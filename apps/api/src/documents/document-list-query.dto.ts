@@ -2,10 +2,8 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateBy, type ValidationArguments } from 'class-validator';
 import { CASE_ID_FORMAT, MAX_CURSOR_LENGTH, MAX_KEYWORD_LENGTH } from '@app/cases';
-import { COLLECTIONS, DOCUMENT_RESULT_WINDOW, FACET_FIELDS } from '@app/documents';
+import { COLLECTIONS, DEFAULT_DOCUMENT_LIMIT, DOCUMENT_RESULT_WINDOW, FACET_FIELDS, MAX_DOCUMENT_LIMIT } from '@app/documents';
 
-export const DEFAULT_DOCUMENT_LIMIT = 20;
-export const MAX_DOCUMENT_LIMIT = 50;
 export const DOCUMENT_COLLECTIONS = Object.keys(COLLECTIONS);
 export const DOCUMENT_KINDS = ['document', 'transcript'] as const;
 export const DOCUMENT_COLLAPSES = ['copies'] as const;

@@ -25,8 +25,8 @@ import { DOCUMENT_GENERATIONS, DocumentsService } from './documents.service';
     // The list's own cursor key (CasesModule imports this module, so it cannot lend its own): the same CURSOR_KEY when set, else a random one.
     cursorKeyProvider,
   ],
-  // The case endpoints list each case's documents.
-  exports: [CaseDocumentsService],
+  // The case endpoints list each case's documents; the citations read a document's facts.
+  exports: [CaseDocumentsService, DocumentsRepository, DOCUMENT_GENERATIONS],
 })
 export class DocumentsModule implements OnApplicationShutdown {
   constructor(@Inject(DOCUMENTS_INDEX) private readonly index: ArchiveIndexService) {}

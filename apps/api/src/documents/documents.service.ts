@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   decodeDocumentCursor,
+  DEFAULT_DOCUMENT_LIMIT,
   DOCUMENT_RESULT_WINDOW,
   type DocumentSearchParams,
   encodeDocumentCursor,
@@ -19,7 +20,7 @@ import { InvalidParametersError } from '../errors/api-error';
 import type { Payload } from '../response/envelope.dto';
 import { CachedReply } from '../response/cached-reply';
 import { canonicalQuery, ResponseCache } from '../response/response-cache';
-import { DEFAULT_DOCUMENT_LIMIT, type DocumentListQueryDto, type DocumentPageQueryDto } from './document-list-query.dto';
+import { type DocumentListQueryDto, type DocumentPageQueryDto } from './document-list-query.dto';
 import {
   type DocumentListResponseDto,
   type DocumentPageResponseDto,
@@ -37,7 +38,7 @@ export type DocumentPageBody = Payload<DocumentPageResponseDto>;
 export const DOCUMENT_GENERATIONS = Symbol('DOCUMENT_GENERATIONS');
 
 /** Ids are lower-case file names; anything else names no document, and is answered without a search. */
-const DOCUMENT_ID_FORMAT = /^[a-z0-9][a-z0-9._-]{0,199}$/;
+export const DOCUMENT_ID_FORMAT = /^[a-z0-9][a-z0-9._-]{0,199}$/;
 const PAGE_NUMBER = /^[1-9]\d{0,8}$/;
 /** The bilingual glossary a Chinese query is translated through (generated; see glossary-sources.ts). */
 const GLOSSARY = new Map(Object.entries(glossaryEntries.entries));

@@ -35,8 +35,9 @@ export class InvalidApiKeyResponseDto extends EnvelopeDto {
 
 class NotFoundErrorDto extends ErrorDto {
   @ApiProperty({ type: 'integer', enum: [404] }) declare status: number;
-  @ApiProperty({ enum: ['case_not_found', 'not_found'] }) declare code: string;
-  @ApiPropertyOptional({ description: 'The case id asked for (case_not_found).' }) id?: string;
+  @ApiProperty({ enum: ['case_not_found', 'document_not_found', 'page_not_found', 'not_found'] }) declare code: string;
+  @ApiPropertyOptional({ description: 'The case or document id asked for (case_not_found, document_not_found, page_not_found).' }) id?: string;
+  @ApiPropertyOptional({ type: 'integer', description: 'How many pages the document has (page_not_found).' }) pageCount?: number;
 }
 export class NotFoundResponseDto extends EnvelopeDto {
   @ApiProperty({ type: NotFoundErrorDto }) error: NotFoundErrorDto;

@@ -1,4 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { CITATION_FORMATS, DEFAULT_CITATION_FORMAT } from '../citations/citation.builder';
 
 /** What /llms.txt is written from: the served OpenAPI document, the license notice and the configured limits. */
 export interface LlmsTxtSources {
@@ -41,6 +42,8 @@ export const EXAMPLE_REQUESTS: Record<string, string> = {
   listDocuments: '/api/documents?q=sphere&limit=5',
   getDocument: '/api/documents/dow-uap-d7-mission-report-arabian-gulf-2020',
   getDocumentPage: '/api/documents/dow-uap-d7-mission-report-arabian-gulf-2020/pages/1',
+  citeCase: '/api/cases/1947-roswell-debris-recovery/cite?format=bibtex',
+  citeDocument: '/api/documents/dow-uap-d7-mission-report-arabian-gulf-2020/cite?page=1&format=ris',
   health: '/health',
   ready: '/ready',
 };
@@ -160,6 +163,26 @@ export function buildLlmsTxt(sources: LlmsTxtSources, full = false): string {
       : []),
     '- Answers carry an ETag: send it back as If-None-Match and an unchanged answer costs a 304 with no body.',
     '',
+    ...(hasPath('/api/documents')
+      ? [
+          '## Government documents and citations',
+          '',
+          "- `GET /api/documents?q=...` searches the text of the government's own files page by page (documents ranked by their best pages, " +
+            'with snippets); `GET /api/documents/{id}/pages/{n}` is one page, with the previous and next. The text was made by machine ' +
+            "(OCR, the PDF's text layer, or speech-to-text) and has misreadings: every body says so in `notice` and links the government's " +
+            'file as `governmentUrl`; quote with care and cite that file.',
+        ]
+      : []),
+    ...(hasPath('/api/documents/{id}/cite')
+      ? [
+          '- Citations: `GET /api/cases/{id}/cite` and `GET /api/documents/{id}/cite?page={n}` (without page: the whole document), ' +
+            `format=${CITATION_FORMATS.join(', ')} (default ${DEFAULT_CITATION_FORMAT}), each naming the agency, the title, the page, the ` +
+            "government's URL, the archive's URL and the date retrieved.",
+          '',
+        ]
+      : hasPath('/api/documents')
+        ? ['']
+        : []),
     '## Quota',
     '',
     `No key is needed. Each client address may make ${quota.requests} requests per ${quota.windowSeconds} seconds; ` +
@@ -172,7 +195,9 @@ export function buildLlmsTxt(sources: LlmsTxtSources, full = false): string {
       ? [
           `The operator runs a Model Context Protocol server over this api at ${sources.mcpUrl} (Streamable HTTP). Its tools: search_cases ` +
             '(keywords in either language, every filter, cursor paging; results cite their record and government sources), get_case, ' +
-            'related_cases, get_stats, suggest (completes a case title or place name as typed); its resources: uap://cases/{id} and uap://stats.',
+            'related_cases, get_stats, suggest (completes a case title or place name as typed), search_documents (the government files page by ' +
+            "page, each with its best pages' snippets), get_document_page (one page's machine-made text, with its government file and citation " +
+            'link); its resources: uap://cases/{id} and uap://stats.',
         ]
       : []),
     'The MCP server (apps/mcp in the source) is a client of this api: run it with `npm run start:mcp` (Streamable HTTP on ' +

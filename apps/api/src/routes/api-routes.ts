@@ -9,6 +9,7 @@ export const ARCHIVE_ROUTES = [
   '/api/cases',
   '/api/cases/{id}',
   '/api/cases/{id}/related',
+  '/api/cases/{id}/cite',
   EXPORT_ROUTE,
   '/api/stats',
   '/api/feed.atom',
@@ -16,6 +17,7 @@ export const ARCHIVE_ROUTES = [
   '/api/documents',
   '/api/documents/{id}',
   '/api/documents/{id}/pages/{n}',
+  '/api/documents/{id}/cite',
 ];
 
 /** The plain-text guides for language models (llmstxt.org); counted and cached like the archive's answers. */

@@ -25,6 +25,8 @@ export function describeFailure(error: unknown, apiBaseUrl: string): string {
       case 401:
         return `The archive api refused this MCP server's API_KEY (${error.message}); its operator must correct API_KEY.`;
       case 404:
+        if (error.code === 'document_not_found') return `${error.message}. Use search_documents to find document ids.`;
+        if (error.code === 'page_not_found') return `${error.message}. Ask for a page from 1 to the document's page count.`;
         return body && 'id' in body && body.id !== undefined
           ? `No case has the id "${body.id}". Use search_cases to find case ids.`
           : `Not found: ${error.message}`;

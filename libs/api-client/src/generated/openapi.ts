@@ -169,6 +169,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/cases/{id}/cite': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Cite one case record in BibTeX, CSL-JSON or RIS
+     * @description Names the agency (author), the title, the government's URL, the archive's stable URL and the date retrieved (accessed, today in UTC); made by citation-js from one CSL-JSON item, so csl-json, bibtex and ris say the same.
+     */
+    get: operations['citeCase'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/documents/{id}/cite': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Cite a page of a government file, or the whole file, in BibTeX, CSL-JSON or RIS
+     * @description Names the agency (author), the title, the government's URL, the archive's stable URL and the date retrieved (accessed, today in UTC); made by citation-js from one CSL-JSON item, so csl-json, bibtex and ris say the same. With page, the page; without, the whole document and its page count.
+     */
+    get: operations['citeDocument'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/feed.atom': {
     parameters: {
       query?: never;
@@ -294,10 +334,12 @@ export interface components {
       /** @enum {integer} */
       status: 404;
       /** @enum {string} */
-      code: 'case_not_found' | 'not_found';
+      code: 'case_not_found' | 'document_not_found' | 'page_not_found' | 'not_found';
       message: string;
-      /** @description The case id asked for (case_not_found). */
+      /** @description The case or document id asked for (case_not_found, document_not_found, page_not_found). */
       id?: string;
+      /** @description How many pages the document has (page_not_found). */
+      pageCount?: number;
     };
     NotFoundResponseDto: {
       /**
@@ -1007,6 +1049,69 @@ export interface components {
        * @example null
        */
       suggestion: string | null;
+    };
+    CslNameDto: {
+      /**
+       * @description The agency, as one name.
+       * @example Federal Bureau of Investigation
+       */
+      literal: string;
+    };
+    CslDateDto: {
+      /**
+       * @description Year, month, day as far as known.
+       * @example [
+       *       [
+       *         1951,
+       *         8,
+       *         25
+       *       ]
+       *     ]
+       */
+      'date-parts': number[][];
+    };
+    CslItemDto: {
+      /**
+       * @description The document id (with -page-<n> for a page) or the case id.
+       * @example nara-28929264-page-3
+       */
+      id: string;
+      /** @enum {string} */
+      type: 'document';
+      /** @description The file's title, or the case's English title. */
+      title: string;
+      /** @description The agency. */
+      author: components['schemas']['CslNameDto'][];
+      /** @description The file's date, where known. */
+      issued?: components['schemas']['CslDateDto'];
+      /** @description The day the citation was made (retrieved), UTC. */
+      accessed: components['schemas']['CslDateDto'];
+      /**
+       * @description The page cited.
+       * @example 3
+       */
+      page?: string;
+      /**
+       * @description Without a page: how many pages the document has (CSL writes numbers as text).
+       * @example 12
+       */
+      'number-of-pages'?: string;
+      /**
+       * @description The collection the file belongs to.
+       * @example FBI Vault, UFO
+       */
+      'collection-title'?: string;
+      /** @description The archive's name (the operator's). */
+      archive: string;
+      /**
+       * Format: uri
+       * @description The archive's stable address for the case, document or page.
+       */
+      URL: string;
+      /** @description The government's own address (the case's sources) and the date retrieved, in words; for a document, how its text was made. */
+      note: string;
+      /** @example en */
+      language?: string;
     };
   };
   responses: never;
@@ -2007,6 +2112,248 @@ export interface operations {
       };
     };
   };
+  citeCase: {
+    parameters: {
+      query?: {
+        /** @description bibtex (application/x-bibtex), csl-json (application/vnd.citationstyles.csl+json) or ris (application/x-research-info-systems). */
+        format?: 'bibtex' | 'csl-json' | 'ris';
+      };
+      header?: never;
+      path: {
+        /** @description The case id, a lowercase slug. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The citation of the case, in the format asked for (format=bibtex|csl-json|ris). */
+      200: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          /** @description The quota policy (draft-ietf-httpapi-ratelimit-headers): "<policy>";q=<requests>;w=<window seconds>. */
+          'RateLimit-Policy'?: string;
+          /** @description What is left: "<policy>";r=<remaining>;t=<seconds until reset>. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.citationstyles.csl+json': components['schemas']['CslItemDto'][];
+          'application/x-bibtex': string;
+          'application/x-research-info-systems': string;
+        };
+      };
+      /** @description format is not one of the formats. */
+      400: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.citationstyles.csl+json': components['schemas']['InvalidParameterResponseDto'];
+          'application/x-bibtex': components['schemas']['InvalidParameterResponseDto'];
+          'application/x-research-info-systems': components['schemas']['InvalidParameterResponseDto'];
+        };
+      };
+      /** @description An API key was sent but is unknown or malformed (no key at all is fine). */
+      401: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.citationstyles.csl+json': components['schemas']['InvalidApiKeyResponseDto'];
+          'application/x-bibtex': components['schemas']['InvalidApiKeyResponseDto'];
+          'application/x-research-info-systems': components['schemas']['InvalidApiKeyResponseDto'];
+        };
+      };
+      /** @description No case has this id (case_not_found). */
+      404: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.citationstyles.csl+json': components['schemas']['NotFoundResponseDto'];
+          'application/x-bibtex': components['schemas']['NotFoundResponseDto'];
+          'application/x-research-info-systems': components['schemas']['NotFoundResponseDto'];
+        };
+      };
+      /** @description Over quota. Retry after the given seconds, or ask the operator for a key. */
+      429: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          /** @description The quota policy (draft-ietf-httpapi-ratelimit-headers): "<policy>";q=<requests>;w=<window seconds>. */
+          'RateLimit-Policy'?: string;
+          /** @description What is left: "<policy>";r=<remaining>;t=<seconds until reset>. */
+          RateLimit?: string;
+          /** @description Seconds until the quota resets. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.citationstyles.csl+json': components['schemas']['RateLimitedResponseDto'];
+          'application/x-bibtex': components['schemas']['RateLimitedResponseDto'];
+          'application/x-research-info-systems': components['schemas']['RateLimitedResponseDto'];
+        };
+      };
+      /** @description Unexpected error; errorId is in the server log. */
+      500: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.citationstyles.csl+json': components['schemas']['InternalErrorResponseDto'];
+          'application/x-bibtex': components['schemas']['InternalErrorResponseDto'];
+          'application/x-research-info-systems': components['schemas']['InternalErrorResponseDto'];
+        };
+      };
+      /** @description Elasticsearch is unreachable or the archive is not indexed yet. */
+      503: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.citationstyles.csl+json': components['schemas']['UnavailableResponseDto'];
+          'application/x-bibtex': components['schemas']['UnavailableResponseDto'];
+          'application/x-research-info-systems': components['schemas']['UnavailableResponseDto'];
+        };
+      };
+    };
+  };
+  citeDocument: {
+    parameters: {
+      query?: {
+        /** @description bibtex (application/x-bibtex), csl-json (application/vnd.citationstyles.csl+json) or ris (application/x-research-info-systems). */
+        format?: 'bibtex' | 'csl-json' | 'ris';
+        /** @description The page to cite, from 1; without it, the whole document. */
+        page?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The document id (lower case). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The citation of the document or page, in the format asked for (format=bibtex|csl-json|ris). */
+      200: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          /** @description The quota policy (draft-ietf-httpapi-ratelimit-headers): "<policy>";q=<requests>;w=<window seconds>. */
+          'RateLimit-Policy'?: string;
+          /** @description What is left: "<policy>";r=<remaining>;t=<seconds until reset>. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.citationstyles.csl+json': components['schemas']['CslItemDto'][];
+          'application/x-bibtex': string;
+          'application/x-research-info-systems': string;
+        };
+      };
+      /** @description format is not one of the formats, or page is not a positive integer. */
+      400: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.citationstyles.csl+json': components['schemas']['InvalidParameterResponseDto'];
+          'application/x-bibtex': components['schemas']['InvalidParameterResponseDto'];
+          'application/x-research-info-systems': components['schemas']['InvalidParameterResponseDto'];
+        };
+      };
+      /** @description An API key was sent but is unknown or malformed (no key at all is fine). */
+      401: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.citationstyles.csl+json': components['schemas']['InvalidApiKeyResponseDto'];
+          'application/x-bibtex': components['schemas']['InvalidApiKeyResponseDto'];
+          'application/x-research-info-systems': components['schemas']['InvalidApiKeyResponseDto'];
+        };
+      };
+      /** @description No document has this id (document_not_found), or the document has fewer pages (page_not_found, with pageCount). */
+      404: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.citationstyles.csl+json': components['schemas']['NotFoundResponseDto'];
+          'application/x-bibtex': components['schemas']['NotFoundResponseDto'];
+          'application/x-research-info-systems': components['schemas']['NotFoundResponseDto'];
+        };
+      };
+      /** @description Over quota. Retry after the given seconds, or ask the operator for a key. */
+      429: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          /** @description The quota policy (draft-ietf-httpapi-ratelimit-headers): "<policy>";q=<requests>;w=<window seconds>. */
+          'RateLimit-Policy'?: string;
+          /** @description What is left: "<policy>";r=<remaining>;t=<seconds until reset>. */
+          RateLimit?: string;
+          /** @description Seconds until the quota resets. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.citationstyles.csl+json': components['schemas']['RateLimitedResponseDto'];
+          'application/x-bibtex': components['schemas']['RateLimitedResponseDto'];
+          'application/x-research-info-systems': components['schemas']['RateLimitedResponseDto'];
+        };
+      };
+      /** @description Unexpected error; errorId is in the server log. */
+      500: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.citationstyles.csl+json': components['schemas']['InternalErrorResponseDto'];
+          'application/x-bibtex': components['schemas']['InternalErrorResponseDto'];
+          'application/x-research-info-systems': components['schemas']['InternalErrorResponseDto'];
+        };
+      };
+      /** @description Elasticsearch is unreachable or the archive is not indexed yet. */
+      503: {
+        headers: {
+          /** @description The request id; also the errorId of a 500. */
+          'X-Request-Id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.citationstyles.csl+json': components['schemas']['UnavailableResponseDto'];
+          'application/x-bibtex': components['schemas']['UnavailableResponseDto'];
+          'application/x-research-info-systems': components['schemas']['UnavailableResponseDto'];
+        };
+      };
+    };
+  };
   getFeed: {
     parameters: {
       query?: {
@@ -2293,6 +2640,12 @@ export const pathsApiDocumentsGetParametersQueryCollapseValues: ReadonlyArray<
 export const pathsApiStatsGetParametersQueryHasVideoValues: ReadonlyArray<
   FlattenedDeepRequired<paths>['/api/stats']['get']['parameters']['query']['hasVideo']
 > = ['true', 'false'];
+export const pathsApiCasesIdCiteGetParametersQueryFormatValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/cases/{id}/cite']['get']['parameters']['query']['format']
+> = ['bibtex', 'csl-json', 'ris'];
+export const pathsApiDocumentsIdCiteGetParametersQueryFormatValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/documents/{id}/cite']['get']['parameters']['query']['format']
+> = ['bibtex', 'csl-json', 'ris'];
 export const pathsApiFeedAtomGetParametersQueryHasVideoValues: ReadonlyArray<
   FlattenedDeepRequired<paths>['/api/feed.atom']['get']['parameters']['query']['hasVideo']
 > = ['true', 'false'];
@@ -2319,6 +2672,8 @@ export const methodNotAllowedResponseDtoVersionValues: ReadonlyArray<
 export const notFoundErrorDtoStatusValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['NotFoundErrorDto']['status']> = [404];
 export const notFoundErrorDtoCodeValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['NotFoundErrorDto']['code']> = [
   'case_not_found',
+  'document_not_found',
+  'page_not_found',
   'not_found',
 ];
 export const notFoundResponseDtoVersionValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['NotFoundResponseDto']['version']> = [1];
@@ -2425,3 +2780,4 @@ export const statsResponseDtoVersionValues: ReadonlyArray<FlattenedDeepRequired<
 export const suggestionDtoFieldValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['SuggestionDto']['field']> = ['title', 'place'];
 export const suggestionDtoLanguageValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['SuggestionDto']['language']> = ['en', 'zh'];
 export const suggestResponseDtoVersionValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['SuggestResponseDto']['version']> = [1];
+export const cslItemDtoTypeValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['CslItemDto']['type']> = ['document'];
