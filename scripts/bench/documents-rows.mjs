@@ -2,22 +2,25 @@
 // raw `_bulk` of the very pages it indexed, its peak RSS against the 512 MB budget, a documents search
 // miss and a page read against the same requests sent straight to Elasticsearch. The baselines come
 // from the project's own builders (documentSearchRequest, pageId), so they ask what the api asks.
-import { createWriteStream } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createWriteStream, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { listenerPid } from './cpu.mjs';
 import { rawBulk } from './elasticsearch.mjs';
-import { runIngest, startApi, stop } from './processes.mjs';
+import { runIngest, startApi, stop, waitForUrl } from './processes.mjs';
 import { compare, warmUp } from './runs.mjs';
 import {
   DOCUMENT_INDEX_MAPPINGS,
   DOCUMENT_INDEX_SETTINGS,
+  DEFAULT_DOCUMENT_LIMIT,
   DOCUMENTS_ALIAS,
   DOCUMENTS_DIR,
   documentSearchRequest,
   log,
   pageId,
   PORT_BASE,
+  QUIET,
   root,
   work,
 } from './settings.mjs';
@@ -28,6 +31,10 @@ const LABEL = 'document corpus';
 const DOCUMENTS_API_PORT = PORT_BASE - 12;
 /** The api with its response cache off, for the page reads: every read then pays the whole path. */
 const DOCUMENTS_UNCACHED_PORT = PORT_BASE - 13;
+/** The pass-through proxy for the search miss: the floor any process in between reaches here. */
+const DOCUMENTS_PROXY_PORT = PORT_BASE - 14;
+/** The day the proxy's stored search carries in place of each request's own (never one farDay() gives). */
+const PLACEHOLDER_DAY = '2999-12-31';
 /** A fresh api fills its response cache over its first seconds of new keys (see miss-rows.mjs). */
 const API_WARM_SECONDS = 20;
 /** A word on many pages of every collection: a search that ranks and highlights real work. */
@@ -88,6 +95,23 @@ async function dumpLiveIndex(es) {
 /** The ingest's arguments for the whole corpus, as `npm start` gives them (cases and manifests of this checkout). */
 const ingestArgs = () => ['documents', DOCUMENTS_DIR, '--cases', join(root, 'data', 'cases'), '--sources', join(root, 'data', 'sources')];
 
+/** scripts/support/proxy-distinct.mjs serving the miss's search: each request's dateTo put into the stored body. */
+async function startDistinctProxy(node, missParams) {
+  const request = searchRequest({ ...missParams, dateTo: PLACEHOLDER_DAY });
+  const file = join(work, 'proxy-documents-routes.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      [`/api/documents?q=${MISS_WORD}&dateTo=`]: { url: `${node}${request.path}`, body: request.body, placeholder: PLACEHOLDER_DAY },
+    }),
+  );
+  const child = spawn(process.execPath, [join(root, 'scripts', 'support', 'proxy-distinct.mjs'), String(DOCUMENTS_PROXY_PORT), file], {
+    stdio: QUIET,
+  });
+  await waitForUrl(`http://127.0.0.1:${DOCUMENTS_PROXY_PORT}/api/documents?q=${MISS_WORD}&dateTo=${farDay(0)}`);
+  return child;
+}
+
 /** A load whose every request is a new key (see miss-rows.mjs). */
 function distinct(url, next, pids) {
   return { url, pids, requests: [{ setupRequest: (request) => ({ ...request, ...next(distinctKey++) }) }] };
@@ -142,38 +166,55 @@ async function readRows(es, esUrl, env) {
   const apiBase = `http://127.0.0.1:${DOCUMENTS_API_PORT}`;
   try {
     await attempt(LABEL, `documents search miss ?q=${MISS_WORD} req/s`, async () => {
-      const runs = {
-        api: distinct(apiBase, (i) => ({ method: 'GET', path: `/api/documents?q=${MISS_WORD}&dateTo=${farDay(i)}` }), { api: api.pid, es: esPid }),
-        direct: distinct(node, (i) => searchRequest({ q: MISS_WORD, dateTo: farDay(i), limit: 20, offset: 0, facets: false }), { es: esPid }),
-      };
-      await warmUp(runs.api, API_WARM_SECONDS);
-      const { api: served, direct } = await compare(runs);
-      const check = await fetch(`${apiBase}/api/documents?q=${MISS_WORD}&dateTo=${farDay(distinctKey++)}`);
-      const note = [
-        served.errors || direct.errors ? `errors/non-2xx: api ${served.errors}, Elasticsearch ${direct.errors}` : '',
-        check.headers.get('x-cache') === 'MISS' ? '' : `a new key answered ${check.status} ${check.headers.get('x-cache')}`,
-      ]
-        .filter(Boolean)
-        .join('; ');
-      row(
-        LABEL,
-        `documents search miss ?q=${MISS_WORD} req/s`,
-        served.rps,
-        direct.rps,
-        'req/s',
-        '>= 0.8x',
-        `baseline: the same search sent to Elasticsearch${note ? `; ${note}` : ''}`,
-        served.cpu,
-      );
-      row(
-        LABEL,
-        `documents search miss ?q=${MISS_WORD} p99`,
-        served.p99,
-        direct.p99,
-        'ms',
-        '<= 1.3x',
-        'baseline: the same search sent to Elasticsearch',
-      );
+      // The api's own list parameters for `?q=saucer` (DocumentsService.list), with each request's day.
+      const missParams = { q: MISS_WORD, limit: DEFAULT_DOCUMENT_LIMIT, offset: 0, facets: false };
+      const proxy = await startDistinctProxy(node, missParams);
+      try {
+        const path = (i) => ({ method: 'GET', path: `/api/documents?q=${MISS_WORD}&dateTo=${farDay(i)}` });
+        const runs = {
+          api: distinct(apiBase, path, { api: api.pid, es: esPid }),
+          floor: distinct(`http://127.0.0.1:${DOCUMENTS_PROXY_PORT}`, path, { api: proxy.pid, es: esPid }),
+          direct: distinct(node, (i) => searchRequest({ ...missParams, dateTo: farDay(i) }), { es: esPid }),
+        };
+        await warmUp(runs.api, API_WARM_SECONDS);
+        await warmUp(runs.floor);
+        const { api: served, floor, direct } = await compare(runs);
+        const check = await fetch(`${apiBase}/api/documents?q=${MISS_WORD}&dateTo=${farDay(distinctKey++)}`);
+        const failed = Object.entries({ api: served, proxy: floor, Elasticsearch: direct })
+          .filter(([, result]) => result.errors > 0)
+          .map(([name, result]) => `${name} ${result.errors}`);
+        const note = [
+          failed.length ? `errors/non-2xx: ${failed.join(', ')}` : '',
+          check.headers.get('x-cache') === 'MISS' ? '' : `a new key answered ${check.status} ${check.headers.get('x-cache')}`,
+        ]
+          .filter(Boolean)
+          .join('; ');
+        const what = `documents search miss ?q=${MISS_WORD}, new key each`;
+        row(
+          LABEL,
+          `${what} req/s`,
+          served.rps,
+          direct.rps,
+          'req/s',
+          '>= 0.8x',
+          `baseline: the same search sent to Elasticsearch${note ? `; ${note}` : ''}`,
+          served.cpu,
+        );
+        row(LABEL, `${what} p99`, served.p99, direct.p99, 'ms', '<= 1.3x', 'baseline: the same search sent to Elasticsearch');
+        row(
+          LABEL,
+          '  pass-through proxy req/s',
+          floor.rps,
+          direct.rps,
+          'req/s',
+          '',
+          'the floor: the same searches piped untouched, against Elasticsearch',
+          floor.cpu,
+        );
+        row(LABEL, '  pass-through proxy p99', floor.p99, direct.p99, 'ms', '', 'the floor, against Elasticsearch');
+      } finally {
+        await stop(proxy);
+      }
     });
     await attempt(LABEL, 'page read, uncached req/s', async () => {
       // A run reads more pages than a corpus has, so new keys would soon be hits; the api without its

@@ -26,7 +26,7 @@ export const {
 export const { toCaseFilterParams, toCaseListParams } = require(join(root, 'apps', 'api', 'src', 'cases', 'case-list-params.ts'));
 const { MAX_LIMIT } = require('@app/cases');
 // The documents' own builders, index definition and page ids: the documents rows' baselines send what the api and the ingest send.
-export const { documentSearchRequest, DOCUMENT_INDEX_SETTINGS, DOCUMENT_INDEX_MAPPINGS, pageId } = require('@app/documents');
+export const { DEFAULT_DOCUMENT_LIMIT, documentSearchRequest, DOCUMENT_INDEX_SETTINGS, DOCUMENT_INDEX_MAPPINGS, pageId } = require('@app/documents');
 export const { BULK_OPTIONS } = require(join(root, 'apps', 'ingest', 'src', 'indexing', 'case-indexer.ts'));
 // The spelling lookup the api asks about a q's words it has not seen yet (its sequence of requests,
 // lookUpCorrections, and what the api makes of the answers).
