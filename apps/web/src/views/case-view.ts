@@ -196,7 +196,7 @@ function caseDocuments(documents: CaseDocument[]): HTMLElement {
             'small',
             {},
             t('citedPages'),
-            ' ',
+            t('wordSpace'),
             document.pages.map((page, index) => [
               index > 0 && ', ',
               h('a', { href: reader(document.id, page), 'data-nav': true, class: 'cited-page', 'data-page': page }, t('pageLabel', { n: page })),

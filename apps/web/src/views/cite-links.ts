@@ -12,7 +12,7 @@ export function citeLinks(label: MessageKey, name: string, urlFor: (format: Cite
     'p',
     { class: 'cite' },
     t(label),
-    ' ',
+    t('wordSpace'),
     CITE_FORMATS.map(({ format, label: formatLabel, extension }, index) => [
       index > 0 && ' · ',
       h(

@@ -62,9 +62,9 @@ export async function renderDocumentPage(container: HTMLElement, state: UrlState
         'p',
         { class: 'machine-notice', role: 'note' },
         t(machineNoticeKey(detail.textMethod)),
-        ' ',
+        t('wordSpace'),
         t('originalIsRecord'),
-        ' ',
+        t('wordSpace'),
         h(
           'a',
           { href: detail.governmentUrl, class: 'government-link', target: '_blank', rel: 'noopener' },

@@ -45,7 +45,7 @@ export async function renderDocuments(container: HTMLElement, state: UrlState, s
     q?.trim() &&
       page.total > 0 &&
       h('span', { class: 'total-pages', 'data-total-pages': page.totalPages }, ' · ', t('matchingPages', { n: page.totalPages })),
-    page.documents.length > 0 && h('span', { class: 'range' }, ' · ', t('showing', { from: first, to: last, total: page.total })),
+    page.documents.length > 0 && h('span', { class: 'range' }, ' · ', t('showingDocuments', { from: first, to: last, total: page.total })),
     ' · ',
     h('a', { href: jsonUrl, class: 'json-link', target: '_blank', rel: 'noopener' }, t('documentsJson')),
   );
