@@ -55,6 +55,8 @@ describe('the explorer over HTTP', () => {
     console.log(`[explorer] sizes of the build:\n${report}`);
     expect(report).toMatch(/^first view \(search\): .* KB gzip/m);
     expect(report).toMatch(/^map view, in all: /m);
+    expect(report).toMatch(/^documents view, in all: /m);
+    expect(report).toMatch(/^page reader, in all: /m);
   });
 
   it('keeps the JSON 404 for unknown paths and the 405 for writes to the api', async () => {
