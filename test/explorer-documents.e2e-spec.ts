@@ -267,6 +267,11 @@ describeInBrowser('the Documents view and the page reader in Chromium', () => {
     await page.waitForURL(/offset=20/);
     await page.locator('.range').filter({ hasText: '21–' }).waitFor();
     expect(await hitIds()).toEqual(second.documents.map((document: { id: string }) => document.id));
+    // A document opened from the second page goes back to the second page.
+    await page.locator('.document-hit h3 a').first().click();
+    await page.locator('article.reader').waitFor();
+    await page.getByRole('link', { name: 'Back to the documents' }).click();
+    await page.locator('.range').filter({ hasText: '21–' }).waitFor();
     await page.getByRole('link', { name: /Previous/ }).click();
     await page.locator('.range').filter({ hasText: '1–20' }).waitFor();
   });

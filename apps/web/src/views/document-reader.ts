@@ -111,8 +111,9 @@ export async function renderDocumentPage(container: HTMLElement, state: UrlState
   );
   document.title = `${detail.title} · ${t('pageLabel', { n: page.page })} · ${t('appTitle')}`;
   container.querySelector<HTMLElement>('#reader-title')?.focus({ preventScroll: true });
-  // The first match in view, so a long page opens where the words are.
-  container.querySelector('.page-text mark')?.scrollIntoView({ block: 'center' });
+  // A long page opens where the words are, when the first match is out of sight.
+  const mark = container.querySelector('.page-text mark');
+  if (mark && mark.getBoundingClientRect().bottom > window.innerHeight) mark.scrollIntoView({ block: 'center' });
 }
 
 function position(page: DocumentPageResponse): string {

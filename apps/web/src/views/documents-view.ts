@@ -80,13 +80,15 @@ export async function renderDocuments(container: HTMLElement, state: UrlState, s
           ),
     pager,
   );
+  document.title = `${t('documentsHeading')} · ${t('appTitle')}`;
   // Back where the reader was: a menu just chosen in keeps the focus after the redraw.
   if (focusedId) document.getElementById(focusedId)?.focus();
 }
 
 /** One document in the results: its title into the reader, its facts, and its best pages' snippets. */
 function documentHit(hit: DocumentHit, q: string | undefined): HTMLElement {
-  const reader = (page: number) => hrefFor({ documentId: hit.id, page, offset: 0, cursor: undefined });
+  // The offset stays: back from the reader is the same page of results.
+  const reader = (page: number) => hrefFor({ documentId: hit.id, page, cursor: undefined });
   return h(
     'article',
     { class: 'card document-hit', 'data-document-id': hit.id },
