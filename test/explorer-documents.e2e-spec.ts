@@ -352,6 +352,8 @@ describeInBrowser('the Documents view and the page reader in Chromium', () => {
     await page.locator('article.reader[data-page="2"]').waitFor();
     await expect(page.locator('.reader-position').innerText()).resolves.toBe('第 2 页，共 2 页');
     // The reader lists the case back; it opens the case, and the browser's back returns to the page.
+    // Named by its title in the reader's language.
+    await page.locator(`.cited-by li[data-case-id="${CENTCOM}"] a`).filter({ hasText: record.case.title.zh }).waitFor();
     await page.locator(`.cited-by li[data-case-id="${CENTCOM}"] a`).click();
     await page.locator('article.case h2').waitFor();
     await page.goBack();

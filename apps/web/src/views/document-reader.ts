@@ -1,8 +1,8 @@
-import { ApiRequestError } from '../api/api-client';
+import { ApiRequestError, fetchCase } from '../api/api-client';
 import { documentCiteUrl, type DocumentDetail, type DocumentPageResponse, fetchDocument, fetchDocumentPage } from '../api/documents-client';
 import { hrefFor, navigate } from '../app';
 import { h, mount } from '../dom/h';
-import { enumLabel, t } from '../i18n/i18n';
+import { enumLabel, language, pick, t } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/messages';
 import type { UrlState } from '../state/url-state';
 import { citeLinks } from './cite-links';
@@ -110,10 +110,27 @@ export async function renderDocumentPage(container: HTMLElement, state: UrlState
     ),
   );
   document.title = `${detail.title} · ${t('pageLabel', { n: page.page })} · ${t('appTitle')}`;
+  void caseTitles(container, detail, signal);
   container.querySelector<HTMLElement>('#reader-title')?.focus({ preventScroll: true });
   // A long page opens where the words are, when the first match is out of sight.
   const mark = container.querySelector('.page-text mark');
   if (mark && mark.getBoundingClientRect().bottom > window.innerHeight) mark.scrollIntoView({ block: 'center' });
+}
+
+/** Enough cases to name by title; past it, a document's citing cases keep their ids. */
+const CASES_NAMED = 12;
+
+/** The citing cases by their titles in the reader's language, once their records arrive; an id stays where one does not. */
+async function caseTitles(container: HTMLElement, detail: DocumentDetail, signal: AbortSignal): Promise<void> {
+  await Promise.all(
+    detail.cases.slice(0, CASES_NAMED).map(async (linked) => {
+      const record = await fetchCase(linked.id, signal).catch(() => undefined);
+      const link = container.querySelector(`.cited-by li[data-case-id="${CSS.escape(linked.id)}"] a`);
+      if (!record || signal.aborted || !link) return;
+      link.textContent = pick(record.case.title);
+      link.setAttribute('lang', language() === 'zh' ? 'zh-CN' : 'en');
+    }),
+  );
 }
 
 function position(page: DocumentPageResponse): string {
