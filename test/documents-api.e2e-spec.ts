@@ -46,6 +46,14 @@ describe('GET /api/documents', () => {
     expect(body.facets).toEqual({ collection: { 'national-archives-uap-bulk': 1 }, kind: { document: 1 } });
   });
 
+  it('answers each list of facets with those facets, whatever was asked before with the same filters', async () => {
+    const kind = await request(api.baseUrl, '/api/documents?limit=1&facets=kind');
+    expect(Object.keys(kind.body.facets)).toEqual(['kind']);
+    const all = await request(api.baseUrl, '/api/documents?limit=1&facets=collection,release,kind');
+    expect(Object.keys(all.body.facets).sort()).toEqual(['collection', 'kind', 'release']);
+    expect(all.body.facets.collection['fbi-vault-ufo']).toBe(1);
+  });
+
   it('gives a transcript page its start in the video', async () => {
     const { body } = await request(api.baseUrl, '/api/documents?q=contact%20wind&kind=transcript');
     expect(body.documents).toHaveLength(1);

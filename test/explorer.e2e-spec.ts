@@ -2,11 +2,11 @@
 // against the real api (serving a fresh build of apps/web) and the real Elasticsearch holding the
 // real archive (data/cases). Screenshots of the main views go to test/artifacts/.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { ingest, request, RunningApi, startApi } from './support/archive-harness';
+import { buildExplorer, describeInBrowser, launchExplorerBrowser, watchProblems, type ExplorerBrowser } from './support/explorer-harness';
 
 const ROOT = join(__dirname, '..');
 const ARCHIVE = join(ROOT, 'data', 'cases');
@@ -16,48 +16,12 @@ const ROSWELL = '1947-roswell-debris-recovery';
 /** The issue's budget for what the first view downloads (compressed). */
 const FIRST_VIEW_BUDGET_BYTES = 300 * 1024;
 
-/** Debian installs Chromium here (`apt-get install chromium`); .ci/run installs it when missing. */
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-/** Stands in for images at other hosts: the tests run without internet access. */
-const BLANK_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mP8/x8AAwMCAO+ip1sAAAAASUVORK5CYII=', 'base64');
-
 let api: RunningApi;
 let webRoot: string;
 const get = (path: string) => request(api.baseUrl, path);
 
 beforeAll(async () => {
-  // A fresh build into a temporary folder, so the test never runs against a stale dist/web.
-  webRoot = mkdtempSync(join(tmpdir(), 'explorer-web-'));
-  execFileSync(
-    process.execPath,
-    [
-      join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
-      'build',
-      '--config',
-      join(ROOT, 'apps', 'web', 'vite.config.mts'),
-      '--outDir',
-      webRoot,
-      '--emptyOutDir',
-      '--logLevel',
-      'warn',
-    ],
-    {
-      cwd: ROOT,
-      stdio: 'inherit',
-      // Jest sets NODE_ENV=test, which would keep libraries' development code in the bundle.
-      env: { ...process.env, NODE_ENV: 'production' },
-    },
-  );
+  webRoot = buildExplorer();
   const outcome = await ingest(ALIAS, ARCHIVE);
   expect(outcome.status).toBe('indexed');
   // Chromium starting on the same two cores can hold a search past the production 800 ms budget,
@@ -91,6 +55,8 @@ describe('the explorer over HTTP', () => {
     console.log(`[explorer] sizes of the build:\n${report}`);
     expect(report).toMatch(/^first view \(search\): .* KB gzip/m);
     expect(report).toMatch(/^map view, in all: /m);
+    expect(report).toMatch(/^documents view, in all: /m);
+    expect(report).toMatch(/^page reader, in all: /m);
   });
 
   it('keeps the JSON 404 for unknown paths and the 405 for writes to the api', async () => {
@@ -104,41 +70,24 @@ describe('the explorer over HTTP', () => {
   });
 });
 
-const describeBrowser = CHROMIUM ? describe : describe.skip;
-if (!CHROMIUM) console.warn('[explorer] browser tests SKIPPED: no Chromium at /usr/bin/chromium (install it with `apt-get install chromium`)');
-
-describeBrowser('the explorer in Chromium', () => {
+describeInBrowser('the explorer in Chromium', () => {
+  let browser: ExplorerBrowser;
   let context: BrowserContext;
-  let profile: string;
   let page: Page;
   let problems: string[];
 
   beforeAll(async () => {
-    profile = mkdtempSync(join(tmpdir(), 'explorer-chromium-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_FLAGS,
-      viewport: { width: 1280, height: 900 },
-    });
-    await context.route(
-      (url) => !url.href.startsWith(api.baseUrl) && !url.href.startsWith('data:'),
-      (route) => route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_PNG }),
-    );
+    browser = await launchExplorerBrowser(api.baseUrl);
+    context = browser.context;
   });
 
   afterAll(async () => {
-    await context?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
+    await browser?.close();
   });
 
   beforeEach(async () => {
-    problems = [];
     page = await context.newPage();
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    problems = watchProblems(page);
     page.on('response', (r) => {
       if (r.status() >= 500) void r.text().then((b) => console.log('DEBUG5xx', r.url(), b));
     });

@@ -23,6 +23,8 @@ const views = {
   'first view (search)': firstView,
   'map view, in all': [...firstView, asset('echarts-setup-'), asset('case-map-'), asset('countries-110m-')],
   'charts view, in all': [...firstView, asset('echarts-setup-'), asset('stats-charts-')],
+  'documents view, in all': [...firstView, asset('documents-view-'), asset('document-labels-')],
+  'page reader, in all': [...firstView, asset('document-reader-'), asset('document-labels-')],
 };
 const size = (file) => statSync(join(root, file)).size;
 for (const [view, files] of Object.entries(views)) {

@@ -36,6 +36,12 @@ function render(state: UrlState): void {
       mount(main, view);
       return renderCharts(view, controller.signal);
     }
+    if (state.view === 'documents') {
+      mount(main, view);
+      // Loaded when first opened, as the map and charts are: the first view stays light.
+      if (state.documentId) return (await import('./views/document-reader')).renderDocumentPage(view, state, controller.signal);
+      return (await import('./views/documents-view')).renderDocuments(view, state, controller.signal, focused);
+    }
     // Without counts the menus still work; they only lack the numbers.
     const facets = await fetchFacets(state.filters, controller.signal).catch(() => undefined);
     if (controller.signal.aborted) return;

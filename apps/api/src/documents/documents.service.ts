@@ -91,7 +91,9 @@ export class DocumentsService {
       throw new InvalidParametersError([{ parameter, message: `offset + limit may not exceed ${DOCUMENT_RESULT_WINDOW}` }]);
     }
     const index = await this.liveIndex();
-    return this.responses.respond(canonicalQuery('documents', { ...params, index }), async (): Promise<DocumentListBody> => {
+    // The key names the facets asked for, not only whether any were: the body carries just those.
+    const key = canonicalQuery('documents', { ...params, facets: query.facets, index });
+    return this.responses.respond(key, async (): Promise<DocumentListBody> => {
       const empty = { documents: [], total: 0, totalPages: 0 };
       const result = index ? await this.repository.search(params) : empty;
       const facets = query.facets && 'facets' in result && result.facets ? pick(result.facets, query.facets.split(',')) : undefined;

@@ -25,7 +25,7 @@ export const FACETED_FILTERS = ['type', 'credibility', 'tranche', 'country', 'ha
 export type FacetedFilter = (typeof FACETED_FILTERS)[number];
 
 /** Relative URLs only (the page's own origin): the explorer is a client of the same public api anyone can call. */
-const api = createArchiveApi({ baseUrl: '' });
+export const api = createArchiveApi({ baseUrl: '' });
 
 export interface Paging {
   limit: number;

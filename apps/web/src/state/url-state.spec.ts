@@ -20,6 +20,9 @@ describe('the explorer URL', () => {
       view: 'map',
       caseId: '1947-roswell-debris-recovery',
       filters: { q: '罗斯威尔', tranche: 'PURSUE-1', hasVideo: 'true' },
+      documentFilters: {},
+      documentId: undefined,
+      page: undefined,
       offset: 40,
       cursor: 'abc',
     });
@@ -41,5 +44,34 @@ describe('the explorer URL', () => {
 
   it("reads an old year link as that year's range", () => {
     expect(parseUrlState('?lang=en&year=1952', ['en']).filters).toEqual({ dateFrom: '1952', dateTo: '1952' });
+  });
+
+  it('round-trips the documents view: its query, filters, and the page open in the reader', () => {
+    const list = '?lang=zh&view=documents&q=%E8%93%9D%E7%9A%AE%E4%B9%A6&collection=national-archives-uap-bulk&release=1%2C2&kind=document&offset=20';
+    const state = parseUrlState(list, ['en']);
+    expect(state).toMatchObject({
+      view: 'documents',
+      filters: { q: '蓝皮书' },
+      documentFilters: { collection: 'national-archives-uap-bulk', release: '1,2', kind: 'document' },
+      documentId: undefined,
+      page: undefined,
+      offset: 20,
+    });
+    expect(formatUrlState(state)).toBe(list);
+
+    const reader = '?lang=en&view=documents&q=lights&doc=nara-28900001&page=2';
+    expect(parseUrlState(reader, ['en'])).toMatchObject({ documentId: 'nara-28900001', page: 2 });
+    expect(formatUrlState(parseUrlState(reader, ['en']))).toBe(reader);
+  });
+
+  it('opens page 1 of a document when the link gives no usable page, and ignores a page without a document', () => {
+    expect(parseUrlState('?lang=en&view=documents&doc=nara-28900001&page=0', ['en']).page).toBe(1);
+    expect(parseUrlState('?lang=en&view=documents&doc=nara-28900001&page=x', ['en']).page).toBe(1);
+    expect(formatUrlState(parseUrlState('?lang=en&view=documents&doc=nara-28900001', ['en']))).toBe(
+      '?lang=en&view=documents&doc=nara-28900001&page=1',
+    );
+    const stray = parseUrlState('?lang=en&view=documents&page=3', ['en']);
+    expect(stray.page).toBeUndefined();
+    expect(formatUrlState(stray)).toBe('?lang=en&view=documents');
   });
 });

@@ -1,10 +1,12 @@
 import { ApiRequestError, fetchCase, fetchRelated } from '../api/api-client';
+import { caseCiteUrl, type CaseDocument } from '../api/documents-client';
 import type { CaseRecord } from '@app/api-client';
 import { hrefFor } from '../app';
 import { h, mount } from '../dom/h';
 import { enumLabel, pick, placeWithCountry, t } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/messages';
 import { badges } from './case-card';
+import { citeLinks } from './cite-links';
 import { incidentDatetime } from './incident-date';
 
 const DVIDS_VIDEO_PAGE = 'https://www.dvidshub.net/video/';
@@ -16,8 +18,9 @@ export async function renderCase(container: HTMLElement, id: string, signal: Abo
   const back = h('p', { class: 'back' }, h('a', { href: hrefFor({ caseId: undefined }), 'data-nav': true }, `← ${t('backToResults')}`));
   mount(container, back, h('p', { role: 'status' }, t('loading')));
   let record: CaseRecord;
+  let documents: CaseDocument[];
   try {
-    record = (await fetchCase(id, signal)).case;
+    ({ case: record, documents } = await fetchCase(id, signal));
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 404) {
       mount(container, back, h('h2', { tabindex: -1 }, t('caseNotFound', { id })));
@@ -119,6 +122,7 @@ export async function renderCase(container: HTMLElement, id: string, signal: Abo
           record.sources.map((source) => h('li', {}, h('a', { href: source.url, target: '_blank', rel: 'noopener' }, source.label))),
         ),
       ),
+      documents.length > 0 && section('caseDocuments', h('p', { class: 'note' }, t('caseDocumentsNote')), caseDocuments(documents)),
       !!record.revisions?.length &&
         section(
           'revisions',
@@ -133,6 +137,7 @@ export async function renderCase(container: HTMLElement, id: string, signal: Abo
         {},
         h('a', { href: `/api/cases/${encodeURIComponent(record.id)}`, class: 'json-link', target: '_blank', rel: 'noopener' }, t('openCaseAsJson')),
       ),
+      citeLinks('citeThisCase', record.id, (format) => caseCiteUrl(record.id, format)),
     ),
   );
   document.title = `${pick(record.title)} · ${t('appTitle')}`;
@@ -169,6 +174,36 @@ async function relatedCases(article: HTMLElement, id: string, signal: AbortSigna
               ),
             ),
           ),
+    ),
+  );
+}
+
+/** The government files the case cites, each opening in the page reader at the pages cited (or its first). */
+function caseDocuments(documents: CaseDocument[]): HTMLElement {
+  const reader = (documentId: string, page: number) =>
+    hrefFor({ caseId: undefined, view: 'documents', documentId, page, offset: 0, cursor: undefined });
+  return h(
+    'ul',
+    { class: 'case-document-list' },
+    documents.map((document) =>
+      h(
+        'li',
+        { 'data-document-id': document.id },
+        h('a', { href: reader(document.id, document.pages[0] ?? 1), 'data-nav': true, lang: 'en' }, document.title),
+        document.pages.length > 0 && [
+          h('br', {}),
+          h(
+            'small',
+            {},
+            t('citedPages'),
+            t('wordSpace'),
+            document.pages.map((page, index) => [
+              index > 0 && ', ',
+              h('a', { href: reader(document.id, page), 'data-nav': true, class: 'cited-page', 'data-page': page }, t('pageLabel', { n: page })),
+            ]),
+          ),
+        ],
+      ),
     ),
   );
 }

@@ -18,4 +18,19 @@ describe('highlightParts', () => {
   it('never lets record text become markup', () => {
     expect(highlightParts('&lt;img src=x onerror=alert(1)&gt; <b>bold</b>')).toEqual([{ text: '<img src=x onerror=alert(1)> bold', marked: false }]);
   });
+
+  it("reads the documents' <mark> across lines, and leaves a stray <em> in page text as text", () => {
+    expect(
+      highlightParts('SIGHTING REP0RT\nA farmer near <mark>Des</mark> Moines, &lt;em&gt;Lowa&lt;/em&gt; &amp; the <mark>disc</mark>', 'mark'),
+    ).toEqual([
+      { text: 'SIGHTING REP0RT\nA farmer near ', marked: false },
+      { text: 'Des', marked: true },
+      { text: ' Moines, <em>Lowa</em> & the ', marked: false },
+      { text: 'disc', marked: true },
+    ]);
+    expect(highlightParts('<em>not a document mark</em> <mark>lights</mark>', 'mark')).toEqual([
+      { text: 'not a document mark ', marked: false },
+      { text: 'lights', marked: true },
+    ]);
+  });
 });

@@ -6,18 +6,31 @@ export interface HighlightPart {
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 /**
- * Splits a fragment from `highlight=true` into plain and matched text. The api escapes the case
- * text as HTML (`encoder: html`) and marks matches with `<em>`; only those marks are honoured,
- * every other character comes back as text, so nothing in a record can become markup.
+ * Splits a highlighted fragment into plain and matched text. The api escapes the text as HTML
+ * (`encoder: html`) and marks matches with one tag: `<em>` in a case list's `highlight=true`,
+ * `<mark>` in the documents' snippets and pages. Only that tag is honoured; every other character
+ * comes back as text, so nothing in a record or a page can become markup.
  */
-export function highlightParts(fragment: string): HighlightPart[] {
+export function highlightParts(fragment: string, tag: 'em' | 'mark' = 'em'): HighlightPart[] {
+  const open = `<${tag}>`;
+  const close = `</${tag}>`;
   return fragment
-    .split(/(<em>.*?<\/em>)/)
+    .split(new RegExp(`(${open}[\\s\\S]*?${close})`))
     .filter((part) => part !== '')
     .map((part) => {
-      const marked = part.startsWith('<em>') && part.endsWith('</em>');
-      return { text: decodeEntities((marked ? part.slice(4, -5) : part).replace(/<[^>]*>/g, '')), marked };
+      const marked = part.startsWith(open) && part.endsWith(close);
+      return { text: decodeEntities((marked ? part.slice(open.length, -close.length) : part).replace(/<[^>]*>/g, '')), marked };
     });
+}
+
+/** The parts as DOM nodes: matches in `<mark>`, the rest as text nodes (never parsed as HTML). */
+export function highlightNodes(fragment: string, tag: 'em' | 'mark' = 'em'): Node[] {
+  return highlightParts(fragment, tag).map((part) => {
+    if (!part.marked) return document.createTextNode(part.text);
+    const mark = document.createElement('mark');
+    mark.textContent = part.text;
+    return mark;
+  });
 }
 
 function decodeEntities(text: string): string {

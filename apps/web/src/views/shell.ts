@@ -8,6 +8,7 @@ const TABS: [View, MessageKey][] = [
   ['search', 'viewSearch'],
   ['map', 'viewMap'],
   ['charts', 'viewCharts'],
+  ['documents', 'viewDocuments'],
 ];
 
 /** Header with the views and the language switch, the main region, and the footer. */
@@ -26,7 +27,19 @@ export function shell(state: UrlState, main: HTMLElement): HTMLElement[] {
           {},
           h(
             'a',
-            { href: hrefFor({ caseId: undefined, view: 'search', filters: {}, offset: 0, cursor: undefined }), 'data-nav': true },
+            {
+              href: hrefFor({
+                caseId: undefined,
+                view: 'search',
+                filters: {},
+                documentFilters: {},
+                documentId: undefined,
+                page: undefined,
+                offset: 0,
+                cursor: undefined,
+              }),
+              'data-nav': true,
+            },
             t('appTitle'),
           ),
         ),
@@ -38,7 +51,18 @@ export function shell(state: UrlState, main: HTMLElement): HTMLElement[] {
         TABS.map(([view, label]) =>
           h(
             'a',
-            { href: hrefFor({ view, caseId: undefined }), 'data-nav': true, 'aria-current': !state.caseId && state.view === view ? 'page' : null },
+            {
+              // The list and the documents page through different results: a tab between them starts at the first page.
+              href: hrefFor({
+                view,
+                caseId: undefined,
+                documentId: undefined,
+                page: undefined,
+                ...(view === 'documents' || state.view === 'documents' ? { offset: 0, cursor: undefined } : {}),
+              }),
+              'data-nav': true,
+              'aria-current': !state.caseId && state.view === view ? 'page' : null,
+            },
             t(label),
           ),
         ),
