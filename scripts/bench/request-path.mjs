@@ -40,7 +40,7 @@ const files = result
 
 const routes = app.getHttpAdapter().getInstance().printRoutes({ includeHooks: true, commonPrefix: false });
 const hookNames = ['onRequest', 'preParsing', 'preValidation', 'preHandler', 'preSerialization', 'onSend', 'onResponse'];
-const casesRoute = routes.split('\n').findIndex((line) => /\/api\/cases \(GET/.test(line));
+const casesRoute = routes.split('\n').findIndex((line) => /\bapi\/cases \(GET/.test(line));
 const hooks = [];
 if (casesRoute >= 0)
   for (const line of routes.split('\n').slice(casesRoute + 1)) {
