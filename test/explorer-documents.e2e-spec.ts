@@ -180,6 +180,16 @@ describeInBrowser('the Documents view and the page reader in Chromium', () => {
       `${MISSION_REPORT}-p1.json`,
       `${MISSION_REPORT}-p1.ris`,
     ]);
+    // Each link answers with its format, naming the page.
+    for (const [format, type] of [
+      ['bibtex', 'application/x-bibtex'],
+      ['csl-json', 'application/vnd.citationstyles.csl+json'],
+      ['ris', 'application/x-research-info-systems'],
+    ]) {
+      const cited = await fetch(`${api.baseUrl}/api/documents/${MISSION_REPORT}/cite?page=1&format=${format}`);
+      expect(cited.status).toBe(200);
+      expect(cited.headers.get('content-type')).toContain(type);
+    }
     // The cases citing it link to their pages.
     await expect(page.locator('.cited-by li').evaluateAll((items) => items.map((item) => item.getAttribute('data-case-id')))).resolves.toEqual(
       detail.document.caseIds,
