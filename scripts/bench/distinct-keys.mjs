@@ -4,7 +4,7 @@
 // code, libs/search and toCaseListParams). These are the rows of BENCH_ONLY=query and the ones
 // a million cases (BENCH_1M=1) are measured by.
 import { searchAfterPage, searchBody } from './elasticsearch.mjs';
-import { compare } from './runs.mjs';
+import { compare, farDay, nextKey } from './runs.mjs';
 import {
   BENCH_CURSOR_KEY,
   buildStatsRequest,
@@ -18,11 +18,8 @@ import {
 import { attempt, errorsNote, row } from './table.mjs';
 
 const ALL_FACETS = CASE_FACETS.join(',');
-/** A day far past any incident: as a dateTo it changes no answer, only the cache key. */
-const farDay = (i) => new Date(Date.UTC(3000, 0, 1) + (i % 2_500_000) * 86_400_000).toISOString().slice(0, 10);
 /** A west edge a millionth of a degree further east each time: the same cases, a new cache key. */
 const westEdge = (i) => (-130 + (i % 1_000_000) / 1e6).toFixed(6);
-let distinctKey = 0;
 
 /**
  * Questions whose every request is new to the cache: [row name, i -> the api's query string and
@@ -99,14 +96,14 @@ export async function distinctKeyRows(size, esUrl, { base, pid }, { total, esPid
         direct: varying(
           esUrl.split(',')[0],
           () => {
-            const { body, path } = distinct(distinctKey++).es;
+            const { body, path } = distinct(nextKey()).es;
             return { method: 'POST', path, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
           },
           { es: esPid },
         ),
-        api: varying(base, () => ({ method: 'GET', path: apiPath(distinct(distinctKey++)) }), { api: pid, es: esPid }),
+        api: varying(base, () => ({ method: 'GET', path: apiPath(distinct(nextKey())) }), { api: pid, es: esPid }),
       });
-      const check = await fetch(`${base}${apiPath(distinct(distinctKey++))}`);
+      const check = await fetch(`${base}${apiPath(distinct(nextKey()))}`);
       const note = !check.ok
         ? `a new key answered ${check.status}`
         : check.headers.get('x-cache') === 'MISS'

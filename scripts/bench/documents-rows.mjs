@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { listenerPid } from './cpu.mjs';
 import { rawBulk } from './elasticsearch.mjs';
 import { runIngest, startApi, stop, waitForUrl } from './processes.mjs';
-import { compare, warmUp } from './runs.mjs';
+import { API_WARM_SECONDS, compare, distinct, farDay, nextKey, PLACEHOLDER_DAY, warmUp } from './runs.mjs';
 import {
   DOCUMENT_INDEX_MAPPINGS,
   DOCUMENT_INDEX_SETTINGS,
@@ -33,18 +33,10 @@ const DOCUMENTS_API_PORT = PORT_BASE - 12;
 const DOCUMENTS_UNCACHED_PORT = PORT_BASE - 13;
 /** The pass-through proxy for the search miss: the floor any process in between reaches here. */
 const DOCUMENTS_PROXY_PORT = PORT_BASE - 14;
-/** The day the proxy's stored search carries in place of each request's own (never one farDay() gives). */
-const PLACEHOLDER_DAY = '2999-12-31';
-/** A fresh api fills its response cache over its first seconds of new keys (see miss-rows.mjs). */
-const API_WARM_SECONDS = 20;
 /** A word on many pages of every collection: a search that ranks and highlights real work. */
 const MISS_WORD = 'saucer';
 /** Pages the page-read row cycles through (the result window). */
 const PAGES_READ = 10_000;
-
-/** A day far past any document: as a dateTo it changes no answer, only the cache key. */
-const farDay = (i) => new Date(Date.UTC(3000, 0, 1) + (i % 2_500_000) * 86_400_000).toISOString().slice(0, 10);
-let distinctKey = 0;
 
 /** The request the api sends for a list search (libs/documents), as a path and a JSON body. */
 function searchRequest(params) {
@@ -112,11 +104,6 @@ async function startDistinctProxy(node, missParams) {
   return child;
 }
 
-/** A load whose every request is a new key (see miss-rows.mjs). */
-function distinct(url, next, pids) {
-  return { url, pids, requests: [{ setupRequest: (request) => ({ ...request, ...next(distinctKey++) }) }] };
-}
-
 async function ingestRows(es, env) {
   // The CLI twice, the raw _bulk twice between and after: background merges and drift would favour
   // whichever went second. The raw body is the live index read back after the first CLI run.
@@ -179,7 +166,7 @@ async function readRows(es, esUrl, env) {
         await warmUp(runs.api, API_WARM_SECONDS);
         await warmUp(runs.floor);
         const { api: served, floor, direct } = await compare(runs);
-        const check = await fetch(`${apiBase}/api/documents?q=${MISS_WORD}&dateTo=${farDay(distinctKey++)}`);
+        const check = await fetch(`${apiBase}/api/documents?q=${MISS_WORD}&dateTo=${farDay(nextKey())}`);
         const failed = Object.entries({ api: served, proxy: floor, Elasticsearch: direct })
           .filter(([, result]) => result.errors > 0)
           .map(([name, result]) => `${name} ${result.errors}`);

@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listenerPid } from './cpu.mjs';
 import { searchBody } from './elasticsearch.mjs';
-import { compare, warmUp } from './runs.mjs';
+import { API_WARM_SECONDS, compare, distinct, farDay, nextKey, PLACEHOLDER_DAY, warmUp } from './runs.mjs';
 import { startApi, stop, waitForUrl } from './processes.mjs';
 import { NOTHING_MISSPELT, PORT_BASE, QUIET, root, work } from './settings.mjs';
 import { attempt, row } from './table.mjs';
@@ -18,19 +18,6 @@ import { attempt, row } from './table.mjs';
 /** Ports of their own, below the other bench processes' (PORT_BASE - 4 and up; the duty rows count down from there). */
 const MISS_API_PORT = PORT_BASE - 10;
 const MISS_PROXY_PORT = PORT_BASE - 11;
-
-/**
- * A fresh api's response cache fills over its first seconds of new keys, and until then its heap
- * grows with collections a long-running api no longer makes: its CPU per miss is several times
- * what it is once the cache is full.
- */
-const API_WARM_SECONDS = 20;
-
-/** A day far past any incident: as a dateTo it changes no answer, only the cache key. */
-const farDay = (i) => new Date(Date.UTC(3000, 0, 1) + (i % 2_500_000) * 86_400_000).toISOString().slice(0, 10);
-/** The day the stored searches carry in place of each request's own (never one farDay() gives). */
-const PLACEHOLDER_DAY = '2999-12-31';
-let distinctKey = 0;
 
 /** [row name, api query (before `&dateTo=`), list parameters]: 50 summaries each, the api's default page. */
 const MISSES = [
@@ -51,11 +38,6 @@ async function startDistinctProxy(esUrl) {
   const child = spawn(process.execPath, [join(root, 'scripts', 'support', 'proxy-distinct.mjs'), String(MISS_PROXY_PORT), file], { stdio: QUIET });
   await waitForUrl(`http://127.0.0.1:${MISS_PROXY_PORT}/api/cases?${MISSES[0][1]}&dateTo=${farDay(0)}`);
   return child;
-}
-
-/** A load whose every request is a new key: `path(i)` gives request i's path (and method, body, headers). */
-function distinct(url, next, pids) {
-  return { url, pids, requests: [{ setupRequest: (request) => ({ ...request, ...next(distinctKey++) }) }] };
 }
 
 export async function missRows(size, esUrl, env) {
@@ -87,7 +69,7 @@ export async function missRows(size, esUrl, env) {
         await warmUp(runs.api, API_WARM_SECONDS);
         await warmUp(runs.floor);
         const results = await compare(runs);
-        const check = await fetch(`${apiBase}/api/cases?${query}&dateTo=${farDay(distinctKey++)}`);
+        const check = await fetch(`${apiBase}/api/cases?${query}&dateTo=${farDay(nextKey())}`);
         const count = check.ok ? (await check.json()).count : undefined;
         const miss = !check.ok
           ? `a new key answered ${check.status}`

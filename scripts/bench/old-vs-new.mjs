@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { listenerPid } from './cpu.mjs';
 import { replayable } from './load.mjs';
 import { runIngest, startBare, stop, waitForUrl } from './processes.mjs';
-import { compare, warmUp } from './runs.mjs';
+import { API_WARM_SECONDS, compare, distinct, farDay, warmUp } from './runs.mjs';
 import { ALIAS, BARE_PORT, BENCH_CURSOR_KEY, BUNDLED, HIT_PATH, log, PORT_BASE, QUIET, root } from './settings.mjs';
 
 const oldRoot = process.argv[2] && resolve(process.argv[2]);
@@ -20,11 +20,8 @@ const esUrl = process.env.ELASTICSEARCH_URL;
 if (!esUrl) throw new Error('ELASTICSEARCH_URL names the node both apis read');
 const env = { ELASTICSEARCH_URL: esUrl, CASES_ALIAS: ALIAS, CASES_REPLICAS: '0' };
 const ports = { old: PORT_BASE - 20, new: PORT_BASE - 21 };
-/** As miss-rows.mjs: a fresh api's response cache fills over its first seconds of new keys. */
-const API_WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 20);
-/** A day far past any incident: as a dateTo it changes no answer, only the cache key. */
-const farDay = (i) => new Date(Date.UTC(3000, 0, 1) + (i % 2_500_000) * 86_400_000).toISOString().slice(0, 10);
-let distinctKey = 0;
+/** As the miss rows (runs.mjs), unless BENCH_WARM_SECONDS says otherwise. */
+const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? API_WARM_SECONDS);
 
 async function startBuiltApi(checkout, port) {
   const child = spawn(process.execPath, [join(checkout, 'dist', 'apps', 'api', 'main.js')], {
@@ -35,7 +32,6 @@ async function startBuiltApi(checkout, port) {
   return child;
 }
 
-const distinct = (url, next, pids) => ({ url, pids, requests: [{ setupRequest: (request) => ({ ...request, ...next(distinctKey++) }) }] });
 const fmt = (result) =>
   `${result.rps.toFixed(0)} req/s, p99 ${result.p99.toFixed(1)} ms, api CPU ${result.cpu?.api?.toFixed(0) ?? '-'} µs/req${result.errors ? `, ${result.errors} errors` : ''}`;
 
@@ -63,7 +59,7 @@ try {
   const miss = (which) =>
     distinct(url(which, ''), (i) => ({ method: 'GET', path: `/api/cases?q=radar&dateTo=${farDay(i)}` }), { api: apis[which].pid, es: esPid });
   const misses = { old: miss('old'), new: miss('new') };
-  for (const run of Object.values(misses)) await warmUp(run, API_WARM_SECONDS);
+  for (const run of Object.values(misses)) await warmUp(run, WARM_SECONDS);
   const listMiss = await compare(misses);
 
   const lines = [

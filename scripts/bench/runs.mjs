@@ -34,6 +34,27 @@ export async function warmUp({ pids: _pids, ...options }, seconds = 3) {
   await autocannon({ connections: CONNECTIONS, duration: seconds, ...options });
 }
 
+/**
+ * A fresh api's response cache fills over its first seconds of new keys, and until then its heap
+ * grows with collections a long-running api no longer makes: its CPU per miss is several times
+ * what it is once the cache is full. The miss rows warm it this long first.
+ */
+export const API_WARM_SECONDS = 20;
+
+/** A day far past any incident or document: as a dateTo it changes no answer, only the cache key. */
+export const farDay = (i) => new Date(Date.UTC(3000, 0, 1) + (i % 2_500_000) * 86_400_000).toISOString().slice(0, 10);
+/** The day a stored search carries in place of each request's own (never one farDay() gives). */
+export const PLACEHOLDER_DAY = '2999-12-31';
+
+let distinctKey = 0;
+/** A number no request of this run has used: with farDay(), a cache key never asked before. */
+export const nextKey = () => distinctKey++;
+
+/** A load whose every request is a new key: `next(i)` gives request i's path (and method, body, headers). */
+export function distinct(url, next, pids) {
+  return { url, pids, requests: [{ setupRequest: (request) => ({ ...request, ...next(nextKey()) }) }] };
+}
+
 /** Half of `value` added to `sum` (a mean of the two orders); null when either side is unknown. */
 const addHalf = (sum, value) => (sum === null || value === null || value === undefined ? null : sum + value / 2);
 
