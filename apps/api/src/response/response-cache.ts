@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { preHandlerHookHandler, preSerializationHookHandler } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { AppConfigService } from '@app/config';
 import { ArchiveUnavailableError, CasesRepository, ElasticsearchUnreachableError } from '@app/search';
@@ -20,6 +20,9 @@ const CACHE_MAX_BYTES = 64 * 1024 * 1024;
 const SLAB_BYTES = (CACHE_MAX_BYTES / 4) * 3;
 /** Distinct request URLs remembered for the fast path. */
 const MAX_URLS = 10_000;
+
+/** Bytes made by the cache go out as they are (Fastify's types ask a serializer for text; onSend takes bytes as well). */
+const asTheyAre = ((payload: Buffer) => payload) as unknown as (payload: unknown) => string;
 
 /**
  * A stable text for a query: parameters sorted by name, unset ones dropped, so that equal
@@ -93,13 +96,42 @@ export class ResponseCache {
   }
 
   /**
-   * Writes a reply the full path produced (routing, validation, the service), and records that
-   * this exact URL, once validated, asks the reply's query: the fast path's memo (see hitFor).
+   * The preSerialization hook: where a handler's result becomes the reply. Fastify runs it only
+   * for an object payload (bytes, text and streams pass by it). A cached endpoint's CachedReply
+   * is sent as its stored bytes, and this exact URL, once validated, is remembered to ask the
+   * reply's query: the fast path's memo (see hitFor). Any other object is already a whole body
+   * (the services and the exception filter put theirs in the envelope) and is serialized as it
+   * is. A failed compression reaches the exception filter like any error.
    */
-  send(request: FastifyRequest, reply: FastifyReply, cached: CachedReply): Buffer | Promise<Buffer> {
-    if (cached.outcome !== 'STALE') this.urls.set(request.url, cached.query);
-    return cached.writeNow(request, reply);
-  }
+  readonly writeReply: preSerializationHookHandler<unknown> = (request, reply, payload, done) => {
+    if (!(payload instanceof CachedReply)) return done(null, payload);
+    if (payload.outcome !== 'STALE') this.urls.set(request.url, payload.query);
+    const bytes = payload.writeNow(request, reply);
+    reply.serializer(asTheyAre);
+    if (Buffer.isBuffer(bytes)) return done(null, bytes);
+    bytes.then(
+      (ready) => done(null, ready),
+      (error: Error) => done(error),
+    );
+  };
+
+  /**
+   * The preHandler hook that answers a repeated request straight from the byte cache, before
+   * Nest's routing, validation pipe and handler run: a hit then costs about what Fastify costs to
+   * send stored bytes. Every onRequest duty (CORS, quota, the request id) has run by then, and
+   * the onSend hooks (compression skip, 304) still run after it. Nest guards do not run for
+   * these hits: anything that must see every request belongs in HTTP_PIPELINE. Synchronous when
+   * the bytes are at hand: no promise on the path every hit takes.
+   */
+  readonly serveHit: preHandlerHookHandler = (request, reply, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return done();
+    const hit = this.hitFor(request.url);
+    if (!hit) return done();
+    const bytes = hit.writeNow(request, reply);
+    // Sending from a callback hook without calling done() ends the request here (Fastify's early response).
+    if (Buffer.isBuffer(bytes)) reply.send(bytes);
+    else bytes.then((ready) => reply.send(ready), done);
+  };
 
   /**
    * The fast path: a fresh cached reply for a URL seen before, found without routing,
@@ -107,7 +139,7 @@ export class ResponseCache {
    * answers exactly what the full path would; anything else (unknown URL, new generation,
    * open circuit) returns undefined and takes the full path.
    */
-  hitFor(url: string): CachedReply | undefined {
+  private hitFor(url: string): CachedReply | undefined {
     const query = this.urls.get(url);
     if (query === undefined) return undefined;
     const generation = this.repository.generationNow;
