@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { preHandlerHookHandler, preSerializationHookHandler } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { AppConfigService } from '@app/config';
-import { ArchiveUnavailableError, CasesRepository, ElasticsearchUnreachableError } from '@app/search';
+import { ArchiveUnavailableError, CasesRepository, ElasticsearchUnreachableError, type JsonText } from '@app/search';
 import { QueryCache } from './query-cache';
 import { BodySlab } from './body-slab';
-import { CachedBody } from './cached-body';
+import { CachedBody, type ItemOf } from './cached-body';
 import { CachedReply } from './cached-reply';
 import { ResponseEnvelope } from './response-envelope';
 
@@ -61,12 +61,16 @@ export class ResponseCache {
     });
   }
 
+  /**
+   * The cached reply to `query`, loading its payload on a miss. `T` is the payload (the response
+   * DTO without the envelope, see Payload): what the loader returns is checked against it.
+   */
   respond<T extends object>(query: string, load: () => Promise<T>): Promise<CachedReply<T>> {
     return this.respondWith<T>(query, async () => CachedBody.ofJson(this.envelope.wrap(await load()), this.slab));
   }
 
-  /** respond(), for a loader that makes the enveloped body itself (see bodyWithJsonArray). */
-  async respondWith<T extends object>(query: string, load: () => Promise<CachedBody>): Promise<CachedReply<T>> {
+  /** respond(), for a loader that makes the enveloped body itself (see bodyWithJsonArray), or bytes of another type (the feed). */
+  async respondWith<T extends object>(query: string, load: () => Promise<CachedBody<T>>): Promise<CachedReply<T>> {
     const generation = await this.repository.generation();
     // The circuit is open: answer from memory or fail now, without waiting on a dead engine.
     if (!generation.reachable) return this.stale<T>(query, new ElasticsearchUnreachableError());
@@ -79,9 +83,13 @@ export class ResponseCache {
     }
   }
 
-  /** The enveloped `head`, plus a member `key` holding an array whose items are already JSON text. */
-  bodyWithJsonArray(head: object, key: string, itemsJson: Buffer[]): CachedBody {
-    return CachedBody.ofJsonWithArray(this.envelope.wrap(head), key, itemsJson, this.slab);
+  /**
+   * The payload `T` in the envelope: `head`, plus the member `key` holding an array whose items
+   * are already JSON text. The compiler checks `head` and the items' type against `T`, so the
+   * bytes' shape is the DTO's without a parse.
+   */
+  bodyWithJsonArray<T extends object, K extends keyof T & string>(head: Omit<T, K>, key: K, itemsJson: JsonText<ItemOf<T[K]>>[]): CachedBody<T> {
+    return CachedBody.ofJsonWithArray<T, K>(this.envelope.wrap(head), key, itemsJson, this.slab);
   }
 
   /** How full the slab is, for the metrics: bytes held of its capacity, and the bodies it had no room for. */
