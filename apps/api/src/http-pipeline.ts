@@ -1,6 +1,6 @@
 import { constants as zlibConstants } from 'node:zlib';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler, RouteOptions } from 'fastify';
 import type { Logger } from 'pino';
 import type { Environment } from '@app/config';
 import compress from '@fastify/compress';
@@ -14,7 +14,7 @@ import { echoRequestId } from './logging/request-id';
 import { logRequest } from './logging/request-log';
 import { MetricsService } from './metrics/metrics.service';
 import { setupOpenApi } from './openapi/openapi.document';
-import { serveOnlySwaggerUiFiles } from './openapi/swagger-ui-files';
+import { serveOnlySwaggerUiFiles, SWAGGER_UI_PATH } from './openapi/swagger-ui-files';
 import { hideOperationsEndpoint } from './operations/operations-exposure';
 import { registerQuota } from './quota/quota.plugin';
 import { ALLOWED_METHODS, rejectWriteMethod } from './read-only/read-only-routes';
@@ -68,13 +68,19 @@ const FIRST_DUTIES: readonly RequestDuty[] = [echoRequestId, addSecurityHeaders,
 
 /** The refusals, after CORS so that their 400, 404 or 405 carries the CORS fields too. */
 function refusals(env: Environment): readonly RequestDuty[] {
-  return [
-    refuseMalformedPath,
-    requireHostHeader,
-    rejectWriteMethod,
-    ...(env.EXPOSE_OPERATIONS === 'true' ? [] : [hideOperationsEndpoint]),
-    serveOnlySwaggerUiFiles,
-  ];
+  return [refuseMalformedPath, requireHostHeader, rejectWriteMethod, ...(env.EXPOSE_OPERATIONS === 'true' ? [] : [hideOperationsEndpoint])];
+}
+
+/** Adds `hook` to the `stage` hooks of every route declared from here on whose URL `scoped` takes, after the route's own. */
+function addRouteHook<S extends 'onRequest' | 'onSend'>(
+  fastify: FastifyInstance,
+  scoped: (url: string) => boolean,
+  stage: S,
+  hook: RouteOptions[S],
+): void {
+  fastify.addHook('onRoute', (route: RouteOptions) => {
+    if (scoped(route.url)) route[stage] = [route[stage] ?? [], hook].flat() as RouteOptions[S];
+  });
 }
 
 /**
@@ -82,7 +88,8 @@ function refusals(env: Environment): readonly RequestDuty[] {
  * Fastify runs the hooks of one kind (onRequest, preHandler, onSend, onResponse) in the order
  * they were added, so this list is also the order a request meets them; the api's own duties of
  * one stage share one hook that runs them in the order they are listed here. A request meets:
- * onRequest: FIRST_DUTIES, CORS, the refusals, then (on Nest's routes) the quota count;
+ * onRequest: FIRST_DUTIES, CORS, the refusals, then on Swagger UI's routes its files check and
+ * on Nest's routes the quota count;
  * preHandler: the cached-hit fast path; preSerialization: the reply writer; onSend: compression,
  * then 304; onResponse: the request's log line, then its metrics.
  */
@@ -144,14 +151,18 @@ export const HTTP_PIPELINE: readonly PipelineStep[] = [
         reply.header('link', envelope.licenseLink);
         done(null, payload);
       };
-      fastify.addHook('onRoute', (route) => {
-        if (route.url === EXPORT_ROUTE) route.onSend = [...[route.onSend ?? []].flat(), licenseLink] as onSendHookHandler[];
-      });
+      addRouteHook(fastify, (url) => url === EXPORT_ROUTE, 'onSend', licenseLink);
     },
   },
   // preHandler: after every onRequest duty (CORS, quota, request id), before Nest's routing and validation.
   { name: 'cached-hit fast path', install: ({ app, fastify }) => void fastify.addHook('preHandler', app.get(ResponseCache).serveHit) },
   { name: 'explorer', install: ({ app }) => serveExplorer(app) },
+  // onRequest on Swagger UI's routes alone (declared by the OpenAPI document step), before the quota
+  // count so that a refused file is not counted; no other request pays for the check.
+  {
+    name: 'Swagger UI files',
+    install: ({ fastify }) => addRouteHook(fastify, (url) => url.startsWith(SWAGGER_UI_PATH), 'onRequest', runInOrder([serveOnlySwaggerUiFiles])),
+  },
   // onRoute: adds its onRequest hook to every route declared from here on (Nest declares its routes at init).
   { name: 'quota', install: ({ app }) => registerQuota(app) },
   // onResponse: the request's log line and its metrics; the log line also when the client left first.
