@@ -69,10 +69,9 @@ export class QuotaService {
     }
   }
 
-  isExempt(request: FastifyRequest): boolean {
-    // The route pattern (Fastify has routed the request before onRequest): no URL parsing per request.
-    const route = request.routeOptions.url;
-    return route !== undefined && EXEMPT_ROUTES.has(route);
+  /** Whether a route's requests go uncounted: decided once per route, when it is declared (see registerQuota). */
+  isExemptRoute(url: string): boolean {
+    return EXEMPT_ROUTES.has(url);
   }
 
   /** The policy of a request; throws 401 for a key that is present but unknown or malformed. */
@@ -106,7 +105,6 @@ export class QuotaService {
    * count of the same tick (see QuotaRedis) and the hook resumes when it is answered.
    */
   readonly countRequest: onRequestHookHandler = (request, reply, done) => {
-    if (this.isExempt(request)) return done();
     let policy: QuotaPolicy;
     try {
       policy = this.policyOf(request);
