@@ -172,8 +172,10 @@ export const HTTP_PIPELINE: readonly PipelineStep[] = [
       const logger = app.get<Logger>(API_LOGGER);
       const { requests } = app.get(MetricsService);
       fastify.addHook('onResponse', (request, reply, done) => {
-        logRequest(logger, request, reply);
-        requests.recordReply(request, reply);
+        // Read once for both: Fastify builds routeOptions anew on each read.
+        const route = request.routeOptions.url;
+        logRequest(logger, request, reply, route);
+        requests.recordReply(request, reply, route);
         done();
       });
       fastify.addHook('onRequestAbort', (request, done) => {

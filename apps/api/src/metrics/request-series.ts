@@ -46,8 +46,8 @@ export class RequestSeries {
    * endpoint's answer by the X-Cache header the response wing set (HIT, MISS or STALE); the
    * samples are made only at scrape time.
    */
-  recordReply(request: FastifyRequest, reply: FastifyReply): void {
-    const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
+  recordReply(request: FastifyRequest, reply: FastifyReply, pattern: string | undefined = request.routeOptions.url): void {
+    const route = pattern ?? UNMATCHED_ROUTE;
     this.record(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
     const cache = reply.getHeader('x-cache');
     if (typeof cache === 'string') this.recordCache(route, CACHE_RESULTS[cache] ?? cache.toLowerCase());
