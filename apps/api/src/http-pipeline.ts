@@ -90,8 +90,9 @@ function addRouteHook<S extends 'onRequest' | 'onSend'>(
  * one stage share one hook that runs them in the order they are listed here. A request meets:
  * onRequest: FIRST_DUTIES, CORS, the refusals, then on Swagger UI's routes its files check and
  * on Nest's routes the quota count;
- * preHandler: the cached-hit fast path; preSerialization: the reply writer; onSend: compression,
- * then 304; onResponse: the request's log line, then its metrics.
+ * preHandler: the cached-hit fast path; preSerialization: the reply writer; onSend: 304, then
+ * compression (@fastify/compress adds its hook to each route, after the global ones); onResponse:
+ * the request's log line, then its metrics.
  */
 export const HTTP_PIPELINE: readonly PipelineStep[] = [
   // Nest's own lines through pino (they wait for it: bufferLogs in createApiApp).
@@ -140,7 +141,7 @@ export const HTTP_PIPELINE: readonly PipelineStep[] = [
       });
     },
   },
-  // onSend, after compression, so that it sees the final headers.
+  // onSend: global, so on each route before the hook @fastify/compress adds to it; a 304 leaves it nothing to compress.
   { name: '304 Not Modified', install: ({ fastify }) => void fastify.addHook('onSend', answerNotModified) },
   // onSend, on the export's route alone (Nest declares its routes later, at init): its NDJSON
   // carries no envelope, so a link to the license instead; no other reply pays for it.

@@ -18,8 +18,8 @@ const CONTENT_HEADERS = ['content-encoding', 'content-length', 'content-type'];
 
 /**
  * The onSend hook that answers 304 Not Modified, with no body, to a GET or HEAD whose
- * If-None-Match matches the response's ETag. Installed after @fastify/compress so it sees the
- * final headers. A callback hook: every 200 passes here, and an async hook would cost a promise each time.
+ * If-None-Match matches the response's ETag (see HTTP_PIPELINE for where it runs). A callback
+ * hook: every 200 passes here, and an async hook would cost a promise each time.
  */
 export const answerNotModified: onSendHookHandler = (request, reply, payload, done) => {
   const etag = reply.getHeader('etag');
