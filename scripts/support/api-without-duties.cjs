@@ -1,6 +1,7 @@
 // The benchmark's floor for the api's own serving path: the api built by createApiApp, as in
 // production, except that the duties it performs on every request are replaced by no-ops: the
-// quota count (quota.plugin), the access-log line and request id, CORS, and the metrics.
+// quota count (quota.plugin), the access-log line and request id, CORS, and the metrics (their
+// functions in HTTP_PIPELINE's stages become no-ops; the stages themselves stay).
 // What is left is Nest, Fastify, the byte cache, compression and conditional GETs. The bench runs
 // it beside the api so that a row says how much of the api's cost those duties are, and with
 // KEEP_DUTIES (a comma list of quota, log, cors, metrics) to price each duty on its own.
@@ -20,12 +21,21 @@ function replace(request, exports) {
   require.cache[filename] = module;
 }
 
+/** Makes the named functions of a module no-ops, where its importers read them (TypeScript's CommonJS reads each at its call). */
+function silence(file, names) {
+  const exports = require(file);
+  for (const name of names) exports[name] = noop;
+}
+
 const src = join(__dirname, '..', '..', 'apps', 'api', 'src');
 const noop = () => undefined;
 const stubs = {
-  log: () => replace(join(src, 'logging', 'logging.plugin.ts'), { registerRequestLogging: noop }),
+  log: () => {
+    silence(join(src, 'logging', 'request-id.ts'), ['echoRequestId']);
+    silence(join(src, 'logging', 'request-log.ts'), ['logRequest']);
+  },
   quota: () => replace(join(src, 'quota', 'quota.plugin.ts'), { registerQuota: async () => undefined }),
-  metrics: () => replace(join(src, 'metrics', 'metrics.plugin.ts'), { registerMetrics: noop }),
+  metrics: () => (require(join(src, 'metrics', 'request-series.ts')).RequestSeries.prototype.recordReply = noop),
   cors: () => replace('@fastify/cors', { __esModule: true, default: (_instance, _options, done) => done() }),
 };
 const kept = new Set((process.env.KEEP_DUTIES ?? '').split(',').filter(Boolean));
@@ -34,7 +44,7 @@ for (const [duty, stub] of Object.entries(stubs)) if (!kept.has(duty)) stub();
 
 const { createApiApp } = require(join(src, 'create-api-app.ts'));
 
-// Without the logging plugin nothing would print Nest's buffered lines; with it, they go to stdout as in production.
+// Without the log duty Nest's lines are not printed; with it, they go to stdout as in production.
 createApiApp(kept.has('log') ? {} : { logger: false }).then(
   (app) => app.listen(Number(process.env.PORT), process.env.HOST ?? '127.0.0.1').then(() => process.stdout.write('ready\n')),
   (error) => {

@@ -1,26 +1,29 @@
 import { constants as zlibConstants } from 'node:zlib';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler, RouteOptions } from 'fastify';
+import type { Logger } from 'pino';
 import type { Environment } from '@app/config';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
-import { answerMalformedPaths, closeAfterUpgradeRequests, CORS_EXPOSED_HEADERS, EarlyErrors, requireHostHeader } from './client-errors/client-errors';
+import { closeAfterUpgradeRequest, CORS_EXPOSED_HEADERS, EarlyErrors, refuseMalformedPath, requireHostHeader } from './client-errors/client-errors';
 import { serveExplorer } from './explorer/explorer-static';
 import { LlmsService } from './llms/llms.service';
-import { registerRequestLogging } from './logging/logging.plugin';
-import { registerMetrics } from './metrics/metrics.plugin';
+import { API_LOGGER } from './logging/logging.module';
+import { PinoNestLogger } from './logging/pino-nest.logger';
+import { echoRequestId } from './logging/request-id';
+import { logRequest } from './logging/request-log';
+import { MetricsService } from './metrics/metrics.service';
 import { setupOpenApi } from './openapi/openapi.document';
-import { serveOnlySwaggerUiFiles } from './openapi/swagger-ui-files';
-import { hideOperationsEndpoints } from './operations/operations-exposure';
+import { serveOnlySwaggerUiFiles, SWAGGER_UI_PATH } from './openapi/swagger-ui-files';
+import { hideOperationsEndpoint } from './operations/operations-exposure';
 import { registerQuota } from './quota/quota.plugin';
-import { ALLOWED_METHODS, rejectWriteMethods } from './read-only/read-only-routes';
+import { ALLOWED_METHODS, rejectWriteMethod } from './read-only/read-only-routes';
 import { BROTLI_QUALITY, COMPRESSION_THRESHOLD, CONTENT_ENCODINGS, GZIP_LEVEL } from './response/cached-body';
-import { serveCachedHits } from './response/cached-fast-path';
 import { answerNotModified } from './response/conditional-get';
 import { COMPRESSIBLE_CONTENT_TYPES } from './response/content-types';
 import { ResponseCache } from './response/response-cache';
-import { writeReplies } from './response/reply-writer';
 import type { ResponseEnvelope } from './response/response-envelope';
+import { EXPORT_ROUTE } from './routes/api-routes';
 import { addSecurityHeaders } from './security-headers/security-headers';
 import { createQueryValidationPipe } from './validation/query-validation.pipe';
 
@@ -39,15 +42,61 @@ interface PipelineStep {
 }
 
 /**
+ * One per-request duty of an onRequest stage, a plain function: it may set reply headers, and
+ * returns the error to answer the request with (through the exception filter, in the envelope),
+ * or nothing to let the request go on.
+ */
+export type RequestDuty = (request: FastifyRequest, reply: FastifyReply) => Error | undefined;
+
+/**
+ * One onRequest hook that runs `duties` in the order listed; the first error ends the request.
+ * A callback hook, synchronous: every request passes here, cache hits and 304s included, and an
+ * async hook would cost a promise each time.
+ */
+export function runInOrder(duties: readonly RequestDuty[]): onRequestHookHandler {
+  return (request, reply, done) => {
+    for (const duty of duties) {
+      const error = duty(request, reply);
+      if (error) return done(error);
+    }
+    done();
+  };
+}
+
+/** The request id and security headers first, so that whatever answers a request (CORS's preflight included) carries them. */
+const FIRST_DUTIES: readonly RequestDuty[] = [echoRequestId, addSecurityHeaders, closeAfterUpgradeRequest];
+
+/** The refusals, after CORS so that their 400, 404 or 405 carries the CORS fields too. */
+function refusals(env: Environment): readonly RequestDuty[] {
+  return [refuseMalformedPath, requireHostHeader, rejectWriteMethod, ...(env.EXPOSE_OPERATIONS === 'true' ? [] : [hideOperationsEndpoint])];
+}
+
+/** Adds `hook` to the `stage` hooks of every route declared from here on whose URL `scoped` takes, after the route's own. */
+function addRouteHook<S extends 'onRequest' | 'onSend'>(
+  fastify: FastifyInstance,
+  scoped: (url: string) => boolean,
+  stage: S,
+  hook: RouteOptions[S],
+): void {
+  fastify.addHook('onRoute', (route: RouteOptions) => {
+    if (scoped(route.url)) route[stage] = [route[stage] ?? [], hook].flat() as RouteOptions[S];
+  });
+}
+
+/**
  * Every hook, plugin and listener of the api's HTTP pipeline, in the order it is installed.
  * Fastify runs the hooks of one kind (onRequest, preHandler, onSend, onResponse) in the order
- * they were added, so this list is also the order a request meets them; the note on a step says
- * why it sits where it does. The hooks are callback-style: an async hook costs a promise per
- * request on a path every cache hit takes.
+ * they were added, so this list is also the order a request meets them; the api's own duties of
+ * one stage share one hook that runs them in the order they are listed here. A request meets:
+ * onRequest: FIRST_DUTIES, CORS, the refusals, then on Swagger UI's routes its files check and
+ * on Nest's routes the quota count;
+ * preHandler: the cached-hit fast path; preSerialization: the reply writer; onSend: 304, then
+ * compression (@fastify/compress adds its hook to each route, after the global ones); onResponse:
+ * the request's log line, then its metrics.
  */
 export const HTTP_PIPELINE: readonly PipelineStep[] = [
-  // onRequest (X-Request-Id), onResponse and onRequestAbort (the request's log line); Nest's own lines through pino.
-  { name: 'request log', install: ({ app }) => registerRequestLogging(app) },
+  // Nest's own lines through pino (they wait for it: bufferLogs in createApiApp).
+  { name: 'Nest logs through pino', install: ({ app }) => app.useLogger(app.get(PinoNestLogger)) },
   { name: 'query validation', install: ({ app }) => void app.useGlobalPipes(createQueryValidationPipe()) },
   // Listeners on the HTTP server, for what Node answers before Fastify sees a request.
   {
@@ -58,12 +107,9 @@ export const HTTP_PIPELINE: readonly PipelineStep[] = [
       earlyErrors.answerUnmetExpectations(app.getHttpServer());
     },
   },
-  // Before the other onRequest hooks that may answer, so whatever answers a request carries these.
-  { name: 'security headers', install: ({ fastify }) => addSecurityHeaders(fastify) },
-  { name: 'close after Upgrade', install: ({ fastify }) => closeAfterUpgradeRequests(fastify) },
+  { name: 'request id and security headers', install: ({ fastify }) => void fastify.addHook('onRequest', runInOrder(FIRST_DUTIES)) },
   // @fastify/cors on Fastify itself, not through app.enableCors(): Nest's wrapper also copies every
   // reply header onto the raw response on each request, for Nest middleware, which the api has none of.
-  // Before the hooks that answer 400, 405 or 404, so those answers carry the CORS fields too.
   {
     name: 'CORS',
     install: async ({ app }) => {
@@ -77,14 +123,11 @@ export const HTTP_PIPELINE: readonly PipelineStep[] = [
       });
     },
   },
-  { name: 'malformed paths', install: ({ fastify }) => answerMalformedPaths(fastify) },
-  { name: 'Host required', install: ({ fastify }) => requireHostHeader(fastify) },
-  { name: 'read-only methods', install: ({ fastify, envelope }) => rejectWriteMethods(fastify, envelope) },
-  { name: 'operations exposure', install: ({ fastify, env }) => hideOperationsEndpoints(fastify, env.EXPOSE_OPERATIONS === 'true') },
-  // preSerialization: a cached reply as its bytes; onRoute: the export's license link, on its route alone.
-  { name: 'reply writer', install: ({ app, fastify, envelope }) => writeReplies(fastify, envelope, app.get(ResponseCache)) },
+  { name: 'refusals', install: ({ fastify, env }) => void fastify.addHook('onRequest', runInOrder(refusals(env))) },
+  // preSerialization: a cached reply as its bytes.
+  { name: 'reply writer', install: ({ app, fastify }) => void fastify.addHook('preSerialization', app.get(ResponseCache).writeReply) },
   // onSend: compresses what the byte cache did not (errors, the export stream); cached bodies
-  // arrive already encoded.
+  // arrive already encoded. The api takes no request bodies, so it decompresses none.
   {
     name: 'compression',
     install: async ({ app }) => {
@@ -94,18 +137,54 @@ export const HTTP_PIPELINE: readonly PipelineStep[] = [
         customTypes: COMPRESSIBLE_CONTENT_TYPES,
         brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
         zlibOptions: { level: GZIP_LEVEL },
+        globalDecompression: false,
       });
     },
   },
-  // onSend, after compression, so that it sees the final headers.
-  { name: '304 Not Modified', install: ({ fastify }) => answerNotModified(fastify) },
-  // preHandler: after every onRequest hook (CORS, quota, log), before Nest's routing and validation.
-  { name: 'cached-hit fast path', install: ({ app, fastify }) => serveCachedHits(fastify, app.get(ResponseCache)) },
+  // onSend: global, so on each route before the hook @fastify/compress adds to it; a 304 leaves it nothing to compress.
+  { name: '304 Not Modified', install: ({ fastify }) => void fastify.addHook('onSend', answerNotModified) },
+  // onSend, on the export's route alone (Nest declares its routes later, at init): its NDJSON
+  // carries no envelope, so a link to the license instead; no other reply pays for it.
+  {
+    name: 'export license link',
+    install: ({ fastify, envelope }) => {
+      const licenseLink: onSendHookHandler = (_request, reply, payload, done) => {
+        reply.header('link', envelope.licenseLink);
+        done(null, payload);
+      };
+      addRouteHook(fastify, (url) => url === EXPORT_ROUTE, 'onSend', licenseLink);
+    },
+  },
+  // preHandler: after every onRequest duty (CORS, quota, request id), before Nest's routing and validation.
+  { name: 'cached-hit fast path', install: ({ app, fastify }) => void fastify.addHook('preHandler', app.get(ResponseCache).serveHit) },
   { name: 'explorer', install: ({ app }) => serveExplorer(app) },
+  // onRequest on Swagger UI's routes alone (declared by the OpenAPI document step), before the quota
+  // count so that a refused file is not counted; no other request pays for the check.
+  {
+    name: 'Swagger UI files',
+    install: ({ fastify }) => addRouteHook(fastify, (url) => url.startsWith(SWAGGER_UI_PATH), 'onRequest', runInOrder([serveOnlySwaggerUiFiles])),
+  },
   // onRoute: adds its onRequest hook to every route declared from here on (Nest declares its routes at init).
   { name: 'quota', install: ({ app }) => registerQuota(app) },
-  { name: 'metrics', install: ({ app }) => registerMetrics(app) },
-  { name: 'Swagger UI files', install: ({ fastify }) => serveOnlySwaggerUiFiles(fastify) },
+  // onResponse: the request's log line and its metrics; the log line also when the client left first.
+  {
+    name: 'request log and metrics',
+    install: ({ app, fastify }) => {
+      const logger = app.get<Logger>(API_LOGGER);
+      const { requests } = app.get(MetricsService);
+      fastify.addHook('onResponse', (request, reply, done) => {
+        // Read once for both: Fastify builds routeOptions anew on each read.
+        const route = request.routeOptions.url;
+        logRequest(logger, request, reply, route);
+        requests.recordReply(request, reply, route);
+        done();
+      });
+      fastify.addHook('onRequestAbort', (request, done) => {
+        logRequest(logger, request, null);
+        done();
+      });
+    },
+  },
   { name: 'OpenAPI document', install: ({ app }) => app.get(LlmsService).describe(setupOpenApi(app)) },
 ];
 

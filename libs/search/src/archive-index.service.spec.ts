@@ -2,8 +2,7 @@ import { getEventListeners } from 'node:events';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errors } from '@elastic/elasticsearch';
-import { type ArchiveIndexService, createArchiveIndex, generationOf, isUnreachable } from './archive-index.service';
-import { readRequestOptions } from './elasticsearch.client';
+import { type ArchiveIndexService, createArchiveIndex, generationOf, isUnreachable, readRequestOptions } from './archive-index.service';
 import { ElasticsearchUnreachableError } from './search.errors';
 
 describe('generationOf', () => {

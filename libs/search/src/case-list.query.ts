@@ -5,6 +5,7 @@ import { caseFilterClauses, type CaseFilterParams, GEO_POINT_FIELD } from './cas
 import { allWordsMatcher, highlightQuery, keywordClauses } from './case-keyword.query';
 import type { KeywordSpelling } from './spelling-lookup.query';
 import { INCIDENT_DATE_FIELD, LISTING_FIELD } from './case-index.definition';
+import type { JsonText } from './json-text';
 import { readRawHits, type SortValues } from './raw-hits';
 
 export { KEYWORD_FIELDS } from './case-keyword.query';
@@ -47,22 +48,25 @@ export type CaseHighlight = Record<string, string[]>;
 /** With `q`: whether the case matched every word of the query (as typed, misspelt or as a prefix) or only some. */
 export type KeywordMatch = 'all' | 'some';
 
+/** A case as a list page shows it: its summary (only the fields asked for, and always the id), with `highlight` or `match` when asked. */
+export type ListedCase = Pick<CaseSummary, 'id'> & Partial<CaseSummary> & { highlight?: CaseHighlight; match?: KeywordMatch };
+
 export interface CaseListPage {
   total: number;
   /** Only when facets were asked for. */
   facets?: CaseFacetCounts;
-  cases: (CaseSummary & { highlight?: CaseHighlight; match?: KeywordMatch })[];
+  cases: ListedCase[];
   /** The sort values of the last hit, for the next cursor; absent on an empty page. */
   lastSort?: SortValues;
   /** With `q`: the query with its misspelt words corrected, when the archive suggests one. */
   suggestion?: string;
 }
 
-/** A list page with each case as the JSON bytes it is sent as. */
-export interface CaseListPageJson {
+/** A list page with each case as the JSON bytes it is sent as: a ListedCase, or a whole summary where no fields can be left out. */
+export interface CaseListPageJson<C extends ListedCase = ListedCase> {
   total: number;
   facets?: CaseFacetCounts;
-  casesJson: Buffer[];
+  casesJson: JsonText<C>[];
   lastSort?: SortValues;
   suggestion?: string;
   /** With `q`: whether some case of the page matched every word (see allWordsMatcher), which a did-you-mean must improve on. */
@@ -201,7 +205,9 @@ const HIGHLIGHT: estypes.SearchHighlight = {
  */
 export function readCaseListPage(body: Buffer, params: Pick<CaseListParams, 'highlight' | 'facets' | 'q' | 'fields'> = {}): CaseListPageJson | null {
   const raw = params.highlight ? undefined : readRawHits(body);
-  const casesJson = raw && (showsMatch(params) ? withMatches(params.q ?? '', raw.sources, raw.matchedQueries) : raw.sources);
+  // readRawHits vouches for each source being one listing's JSON, which is a ListedCase.
+  const casesJson = (raw && (showsMatch(params) ? withMatches(params.q ?? '', raw.sources, raw.matchedQueries) : raw.sources)) as
+    JsonText<ListedCase>[] | undefined;
   if (raw && casesJson) {
     const facets = params.facets?.length ? { facets: toFacetCounts(raw.aggregations as never, params.facets) } : {};
     const matched = params.q ? { everyWordMatched: anyMatchedAll(params.q, raw.sources.length, (i) => raw.matchedQueries?.[i]) } : {};
@@ -214,7 +220,7 @@ export function readCaseListPage(body: Buffer, params: Pick<CaseListParams, 'hig
   return {
     total: page.total,
     ...(page.facets ? { facets: page.facets } : {}),
-    casesJson: page.cases.map((summary) => Buffer.from(JSON.stringify(summary))),
+    casesJson: page.cases.map((summary) => Buffer.from(JSON.stringify(summary)) as JsonText<ListedCase>),
     lastSort: page.lastSort,
     ...(params.q ? { everyWordMatched: anyMatchedAll(params.q, hits.length, (i) => hits[i].matched_queries) } : {}),
   };

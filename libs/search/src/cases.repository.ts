@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { estypes } from '@elastic/elasticsearch';
-import type { CaseRecord } from '@app/cases';
+import type { CaseRecord, CaseSummary } from '@app/cases';
 import { ArchiveGenerationTracker } from './archive-generation';
 import { ArchiveIndexService, type ArchiveGeneration } from './archive-index.service';
 import { buildCaseExportRequest, EXPORT_KEEP_ALIVE } from './case-export.query';
@@ -87,9 +87,10 @@ export class CasesRepository {
   }
 
   /** The cases most like this one (never itself); CaseNotFoundError for an unknown id. */
-  async related(id: string, limit: number): Promise<CaseListPageJson> {
+  async related(id: string, limit: number): Promise<CaseListPageJson<CaseSummary>> {
     const record = await this.findById(id);
-    return this.readPage(buildRelatedCasesRequest(this.index.alias, record, limit));
+    // No `fields`, highlight or match: each case is its whole summary.
+    return (await this.readPage(buildRelatedCasesRequest(this.index.alias, record, limit))) as CaseListPageJson<CaseSummary>;
   }
 
   /**

@@ -16,3 +16,4 @@ export * from './cases.repository';
 export * from './raw-hits';
 export * from './search.errors';
 export * from './search.module';
+export * from './json-text';

@@ -1,7 +1,7 @@
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiProblem, type ApiError } from '../errors/api-error';
 import type { ResponseEnvelope } from '../response/response-envelope';
 import { requestIdOf } from '../logging/request-id';
@@ -100,11 +100,9 @@ export class EarlyErrors {
  * (RFC 9110 7.8 lets it ignore Upgrade). Closing the connection after that answer, and saying so,
  * keeps later requests on the socket from waiting for an answer that can never come.
  */
-export function closeAfterUpgradeRequests(fastify: FastifyInstance): void {
-  fastify.addHook('onRequest', (request, reply, done) => {
-    if (request.headers.upgrade !== undefined) reply.header('connection', 'close');
-    done();
-  });
+export function closeAfterUpgradeRequest(request: FastifyRequest, reply: FastifyReply): undefined {
+  if (request.headers.upgrade !== undefined) reply.header('connection', 'close');
+  return undefined;
 }
 
 /** An HTTP/1.1 request without Host (RFC 9112 3.2 requires a 400), answered in the envelope; the connection is then closed, as Node would. */
@@ -123,11 +121,9 @@ export class MissingHostHeader extends ApiProblem {
  * Node answers a missing Host with a bare 400 of its own unless told not to (requireHostHeader:
  * false, set in createApiApp); this gives the same 400 through the one error path instead.
  */
-export function requireHostHeader(fastify: FastifyInstance): void {
-  fastify.addHook('onRequest', (request, _reply, done) => {
-    const raw = request.raw;
-    done(raw.httpVersionMajor === 1 && raw.httpVersionMinor === 1 && raw.headers.host === undefined ? new MissingHostHeader() : undefined);
-  });
+export function requireHostHeader(request: FastifyRequest): MissingHostHeader | undefined {
+  const raw = request.raw;
+  return raw.httpVersionMajor === 1 && raw.httpVersionMinor === 1 && raw.headers.host === undefined ? new MissingHostHeader() : undefined;
 }
 
 /** An absolute-form request target's scheme and authority (RFC 9112 3.2.2), in any letter case. */
@@ -163,7 +159,7 @@ const MALFORMED_PATH = Symbol('malformedPath');
 
 /**
  * Fastify's rewriteUrl. A path that cannot be decoded is routed as `/` and marked, and
- * answerMalformedPaths answers it: the router only reports such a path (frameworkErrors) for a
+ * refuseMalformedPath answers it: the router only reports such a path (frameworkErrors) for a
  * method some route takes; for any other method it fell to the fallback without hooks.
  */
 export function rewriteRequestTarget(request: IncomingMessage): string {
@@ -186,9 +182,7 @@ export class MalformedPath extends ApiProblem {
 
 const MALFORMED_PATH_MESSAGE = 'The path is not valid percent-encoded UTF-8.';
 
-/** Answers the paths rewriteRequestTarget marked, first thing after the request id is set. */
-export function answerMalformedPaths(fastify: FastifyInstance): void {
-  fastify.addHook('onRequest', (request, _reply, done) => {
-    done((request.raw as IncomingMessage & { [MALFORMED_PATH]?: true })[MALFORMED_PATH] ? new MalformedPath() : undefined);
-  });
+/** Refuses the paths rewriteRequestTarget marked. */
+export function refuseMalformedPath(request: FastifyRequest): MalformedPath | undefined {
+  return (request.raw as IncomingMessage & { [MALFORMED_PATH]?: true })[MALFORMED_PATH] ? new MalformedPath() : undefined;
 }

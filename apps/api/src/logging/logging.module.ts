@@ -10,7 +10,7 @@ export interface LoggingOptions {
   stream?: DestinationStream;
 }
 
-/** The api's one pino logger: request lines (logging.plugin) and Nest's own lines both write through it. */
+/** The api's one pino logger: request lines (request-log.ts) and Nest's own lines both write through it. */
 export const API_LOGGER = Symbol('API_LOGGER');
 
 /** pino: one JSON line per request, and every Nest log line as JSON too. */

@@ -56,4 +56,10 @@ describe('logRequest', () => {
     logRequest(logger, request('/api/cases', '/api/cases'), reply(503));
     expect(JSON.parse(written[0])).toMatchObject({ level: 50, msg: 'request errored' });
   });
+
+  it('takes the route pattern from its caller when given, as the onResponse stage reads it once', () => {
+    const { logger, written } = capture();
+    logRequest(logger, request('/api/stats', undefined), reply(200), '/api/stats');
+    expect(JSON.parse(written[0])).toMatchObject({ route: '/api/stats' });
+  });
 });

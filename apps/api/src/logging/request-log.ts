@@ -8,7 +8,13 @@ import type { Logger } from 'pino';
  * child logger and no Nest middleware; the logger's destination (the batched stdout writer) keeps
  * the write itself cheap.
  */
-export function logRequest(logger: Logger, request: FastifyRequest, reply: FastifyReply | null): void {
+export function logRequest(
+  logger: Logger,
+  request: FastifyRequest,
+  reply: FastifyReply | null,
+  /** The route pattern, when the caller has read it already (Fastify builds routeOptions anew on each read). */
+  route: string | undefined = request.routeOptions.url,
+): void {
   const status = reply ? reply.statusCode : null;
   const failed = status === null || status >= 500;
   if (!logger.isLevelEnabled(failed ? 'error' : 'info')) return;
@@ -19,7 +25,7 @@ export function logRequest(logger: Logger, request: FastifyRequest, reply: Fasti
     req: { id, method: request.method, url: request.url },
     res: { statusCode: status },
     durationMs: reply ? Math.round(reply.elapsedTime) : null,
-    route: request.routeOptions.url ?? null,
+    route: route ?? null,
     cache: typeof cache === 'string' ? cache.toLowerCase() : null,
   };
   // No reply: the client closed the connection before the response was sent.

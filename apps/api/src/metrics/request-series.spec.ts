@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Histogram, Registry } from 'prom-client';
 import { DURATION_BUCKETS, RequestSeries } from './request-series';
 
@@ -63,5 +64,23 @@ describe('RequestSeries', () => {
     expect(await registry.metrics()).toMatch(/^uap_http_requests_total\{method="GET",route="\/api\/stats",status="200"\} 1$/m);
     registry.resetMetrics();
     expect(await registry.metrics()).not.toMatch(/^uap_http_requests_total\{/m);
+  });
+
+  it('records a reply under its route pattern, or (unmatched), and its X-Cache result', async () => {
+    const registry = new Registry();
+    const series = new RequestSeries(registry);
+    const request = (url?: string) => ({ method: 'GET', routeOptions: { url } }) as FastifyRequest;
+    const reply = (statusCode: number, cache?: string) =>
+      ({ statusCode, elapsedTime: 2, getHeader: (name: string) => (name === 'x-cache' ? cache : undefined) }) as unknown as FastifyReply;
+    series.recordReply(request('/api/cases'), reply(200, 'STALE'));
+    series.recordReply(request(undefined), reply(404));
+    series.recordReply(request(undefined), reply(200), '/api/stats');
+    const text = await registry.metrics();
+    expect(text).toMatch(/^uap_http_requests_total\{method="GET",route="\/api\/cases",status="200"\} 1$/m);
+    expect(text).toMatch(/^uap_http_requests_total\{method="GET",route="\(unmatched\)",status="404"\} 1$/m);
+    expect(text).toMatch(/^uap_http_request_duration_seconds_bucket\{le="0\.0025",method="GET",route="\/api\/cases",status="200"\} 1$/m);
+    expect(text).toMatch(/^uap_cache_results_total\{route="\/api\/cases",result="stale"\} 1$/m);
+    expect(text).toMatch(/^uap_http_requests_total\{method="GET",route="\/api\/stats",status="200"\} 1$/m);
+    expect(text).not.toMatch(/^uap_cache_results_total\{route="\(unmatched\)"/m);
   });
 });

@@ -1,4 +1,9 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Histogram, type Registry } from 'prom-client';
+
+/** Requests no route matched share one label, so stray paths cannot blow up the series count. */
+export const UNMATCHED_ROUTE = '(unmatched)';
+const CACHE_RESULTS: Record<string, string> = { HIT: 'hit', MISS: 'miss', STALE: 'stale' };
 
 /** The upper bounds, in seconds, of every duration histogram the api exports (requests and Elasticsearch calls). */
 export const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
@@ -34,6 +39,18 @@ export class RequestSeries {
       labelNames: ['route', 'result'] as const,
       registers: [registry],
     });
+  }
+
+  /**
+   * Counts and times an answered request by its route pattern and status, and a cached
+   * endpoint's answer by the X-Cache header the response wing set (HIT, MISS or STALE); the
+   * samples are made only at scrape time.
+   */
+  recordReply(request: FastifyRequest, reply: FastifyReply, pattern: string | undefined = request.routeOptions.url): void {
+    const route = pattern ?? UNMATCHED_ROUTE;
+    this.record(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    const cache = reply.getHeader('x-cache');
+    if (typeof cache === 'string') this.recordCache(route, CACHE_RESULTS[cache] ?? cache.toLowerCase());
   }
 
   /** Counts one response and its duration (seconds) under its route pattern, method and status. */

@@ -1,5 +1,5 @@
 import { NotFoundException } from '@nestjs/common';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 
 /** Where Swagger UI is served (see setupOpenApi). */
 export const SWAGGER_UI_PATH = '/api/docs';
@@ -13,11 +13,9 @@ const SWAGGER_UI_FILES =
   /^\/api\/docs\/(?:docs\/)?(?:swagger-ui\.css|swagger-ui-bundle\.js|swagger-ui-standalone-preset\.js|swagger-ui-init\.js|favicon-(?:16x16|32x32)\.png)$/;
 
 /** Anything else under /api/docs/ is the usual 404, before it reaches the file server. */
-export function serveOnlySwaggerUiFiles(fastify: FastifyInstance): void {
-  fastify.addHook('onRequest', (request, _reply, done) => {
-    if (!request.url.startsWith(`${SWAGGER_UI_PATH}/`)) return done();
-    const path = request.url.split('?')[0];
-    if (path === `${SWAGGER_UI_PATH}/` || SWAGGER_UI_FILES.test(path)) return done();
-    done(new NotFoundException());
-  });
+export function serveOnlySwaggerUiFiles(request: FastifyRequest): NotFoundException | undefined {
+  if (!request.url.startsWith(`${SWAGGER_UI_PATH}/`)) return undefined;
+  const path = request.url.split('?')[0];
+  if (path === `${SWAGGER_UI_PATH}/` || SWAGGER_UI_FILES.test(path)) return undefined;
+  return new NotFoundException();
 }

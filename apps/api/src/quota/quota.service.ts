@@ -4,7 +4,7 @@ import { AppConfigService } from '@app/config';
 import { MetricsService } from '../metrics/metrics.service';
 import { OPERATIONS_ROUTES } from '../routes/api-routes';
 import { API_KEY_FORMAT, ApiKeyRegistry } from './api-keys';
-import { FailoverStore } from './failover.store';
+import { FailoverStore, type RateLimitStore } from './failover.store';
 import { MemoryCounters } from './memory-counters';
 import { InvalidApiKeyError, RateLimitedError } from './quota.errors';
 import { rateLimitField, rateLimitPolicyField } from './ratelimit-fields';
@@ -30,7 +30,7 @@ const KEYLESS_POLICY = 'keyless';
 export class QuotaService {
   readonly windowSeconds: number;
   readonly keylessQuota: number;
-  readonly store: FailoverStore;
+  readonly store: RateLimitStore;
   private readonly keys: ApiKeyRegistry;
   private readonly keylessField: string;
   /** Each key's RateLimit-Policy field, by key name. */
@@ -49,12 +49,15 @@ export class QuotaService {
       API_KEYS_FILE: config.get('API_KEYS_FILE', { infer: true }),
     });
     this.keylessField = rateLimitPolicyField({ policy: KEYLESS_POLICY, quota: this.keylessQuota, windowSeconds: this.windowSeconds });
-    const shared = redis.client ? new RedisCounters(redis.client, 'uap-quota:') : undefined;
-    this.store = new FailoverStore(redis.client, shared, new MemoryCounters(50_000), (degraded, reason) => {
-      this.metrics.quotaFallback.set(degraded ? 1 : 0);
-      if (degraded) this.logger.warn(`Redis is unreachable (${reason}); counting quotas in this replica's memory until it is back`);
-      else this.logger.log('Redis is reachable; quotas are shared across replicas again');
-    });
+    // Without Redis there is nothing to fail over from: the counters in memory are the store.
+    const local = new MemoryCounters(50_000);
+    this.store = redis.client
+      ? new FailoverStore(redis.client, new RedisCounters(redis.client, 'uap-quota:'), local, (degraded, reason) => {
+          this.metrics.quotaFallback.set(degraded ? 1 : 0);
+          if (degraded) this.logger.warn(`Redis is unreachable (${reason}); counting quotas in this replica's memory until it is back`);
+          else this.logger.log('Redis is reachable; quotas are shared across replicas again');
+        })
+      : local;
   }
 
   /** Connects to Redis (when configured) before the first request is counted. */
@@ -66,10 +69,9 @@ export class QuotaService {
     }
   }
 
-  isExempt(request: FastifyRequest): boolean {
-    // The route pattern (Fastify has routed the request before onRequest): no URL parsing per request.
-    const route = request.routeOptions.url;
-    return route !== undefined && EXEMPT_ROUTES.has(route);
+  /** Whether a route's requests go uncounted: decided once per route, when it is declared (see registerQuota). */
+  isExemptRoute(url: string): boolean {
+    return EXEMPT_ROUTES.has(url);
   }
 
   /** The policy of a request; throws 401 for a key that is present but unknown or malformed. */
@@ -103,7 +105,6 @@ export class QuotaService {
    * count of the same tick (see QuotaRedis) and the hook resumes when it is answered.
    */
   readonly countRequest: onRequestHookHandler = (request, reply, done) => {
-    if (this.isExempt(request)) return done();
     let policy: QuotaPolicy;
     try {
       policy = this.policyOf(request);

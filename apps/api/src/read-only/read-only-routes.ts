@@ -1,33 +1,37 @@
 import { NotFoundException } from '@nestjs/common';
-import type { FastifyInstance } from 'fastify';
-import type { ResponseEnvelope } from '../response/response-envelope';
+import type { FastifyRequest } from 'fastify';
+import { ApiProblem, type ApiError } from '../errors/api-error';
 import { isServedPath } from '../routes/api-routes';
 
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 
+/** A write method on a path the service serves: 405, naming the methods it takes in `Allow`. */
+export class MethodNotAllowed extends ApiProblem {
+  constructor(
+    private readonly method: string,
+    private readonly path: string,
+  ) {
+    super('Method not allowed');
+    this.headers.Allow = ALLOWED_METHODS.join(', ');
+  }
+
+  toApiError(): ApiError {
+    return {
+      status: 405,
+      code: 'method_not_allowed',
+      message: `${this.method} is not allowed on ${this.path}; this API is read-only (allowed: ${ALLOWED_METHODS.join(', ')})`,
+    };
+  }
+}
+
 /**
- * The archive is read-only. A write method on a known path is answered here, before routing,
+ * The archive is read-only. A write method on a known path is refused here, before routing,
  * with 405 and an `Allow` header, so clients learn the method (not the path) was wrong.
  */
-export function rejectWriteMethods(fastify: FastifyInstance, envelope: ResponseEnvelope): void {
-  // A callback hook: every request passes here, and an async hook would cost a promise each time.
-  fastify.addHook('onRequest', (request, reply, done) => {
-    if (ALLOWED_METHODS.includes(request.method)) return done();
-    const path = request.url.split('?')[0];
-    // Answered before the body is read: no body can matter to a write this service refuses anyway
-    // (else a bad Content-Type would be a 415, a bad JSON body a 400).
-    if (!isServedPath(path)) return done(new NotFoundException());
-    // Sending without calling done() ends the request here (Fastify's early response).
-    reply
-      .status(405)
-      .header('Allow', ALLOWED_METHODS.join(', '))
-      .header('Cache-Control', 'no-store')
-      .send(
-        envelope.error({
-          status: 405,
-          code: 'method_not_allowed',
-          message: `${request.method} is not allowed on ${path}; this API is read-only (allowed: ${ALLOWED_METHODS.join(', ')})`,
-        }),
-      );
-  });
+export function rejectWriteMethod(request: FastifyRequest): MethodNotAllowed | NotFoundException | undefined {
+  if (ALLOWED_METHODS.includes(request.method)) return undefined;
+  const path = request.url.split('?')[0];
+  // Refused before the body is read: no body can matter to a write this service refuses anyway
+  // (else a bad Content-Type would be a 415, a bad JSON body a 400).
+  return isServedPath(path) ? new MethodNotAllowed(request.method, path) : new NotFoundException();
 }

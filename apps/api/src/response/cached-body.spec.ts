@@ -1,4 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { JsonText } from '@app/search';
 import { BodySlab } from './body-slab';
 import { CachedBody, COMPRESSION_THRESHOLD, pickEncoding } from './cached-body';
 
@@ -38,12 +39,14 @@ describe('CachedBody', () => {
 });
 
 describe('CachedBody in a slab', () => {
-  const items = [Buffer.from('{"id":"a"}'), Buffer.from('{"id":"b","title":"雷达"}')];
+  type Listed = { id: string; title?: string };
+  type Page = { count: number; cases: Listed[] };
+  const items = [Buffer.from('{"id":"a"}'), Buffer.from('{"id":"b","title":"雷达"}')] as JsonText<Listed>[];
 
   it('has the same bytes and ETag as a body of its own', () => {
     const slab = new BodySlab(1_000);
-    const own = CachedBody.ofJsonWithArray({ count: 2 }, 'cases', items);
-    const inSlab = CachedBody.ofJsonWithArray({ count: 2 }, 'cases', items, slab);
+    const own = CachedBody.ofJsonWithArray<Page, 'cases'>({ count: 2 }, 'cases', items);
+    const inSlab = CachedBody.ofJsonWithArray<Page, 'cases'>({ count: 2 }, 'cases', items, slab);
     expect(inSlab.inSlab).toBe(true);
     expect(own.inSlab).toBe(false);
     expect(inSlab.identity.equals(own.identity)).toBe(true);
@@ -54,7 +57,7 @@ describe('CachedBody in a slab', () => {
 
   it('falls back to a Buffer of its own when the slab has no room', () => {
     const slab = new BodySlab(10);
-    const body = CachedBody.ofJsonWithArray({ count: 2 }, 'cases', items, slab);
+    const body = CachedBody.ofJsonWithArray<Page, 'cases'>({ count: 2 }, 'cases', items, slab);
     expect(body.inSlab).toBe(false);
     expect(JSON.parse(body.identity.toString())).toEqual({ count: 2, cases: [{ id: 'a' }, { id: 'b', title: '雷达' }] });
   });
@@ -101,5 +104,17 @@ describe('CachedBody in a slab', () => {
     expect(slab.heldBytes).toBe(body.identity.length);
     expect(gunzipSync(await gzip).toString()).toBe(JSON.stringify({ text: 'x'.repeat(2_000) }));
     expect(slab.heldBytes).toBe(0);
+  });
+});
+
+describe('CachedBody types', () => {
+  it('takes only a head and items of the payload it is typed as', () => {
+    type Page = { count: number; cases: { id: string }[] };
+    const items = [Buffer.from('{"id":"a"}')] as JsonText<{ id: string }>[];
+    expect(CachedBody.ofJsonWithArray<Page, 'cases'>({ count: 1 }, 'cases', items).identity.toString()).toBe('{"count":1,"cases":[{"id":"a"}]}');
+    // @ts-expect-error: items holding another shape than the payload's are refused by the compiler.
+    CachedBody.ofJsonWithArray<Page, 'cases'>({ count: 1 }, 'cases', [Buffer.from('{"id":1}')] as JsonText<{ id: number }>[]);
+    // @ts-expect-error: so is a head missing one of the payload's members.
+    CachedBody.ofJsonWithArray<Page, 'cases'>({}, 'cases', items);
   });
 });

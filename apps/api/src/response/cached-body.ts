@@ -3,6 +3,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { xxh64 } from '@node-rs/xxhash';
 import { Negotiator } from '@fastify/accept-negotiator';
+import type { JsonText } from '@app/search';
 import { joinJson } from './join-json';
 import type { BodySlab, SlabRegion, SlabTenant } from './body-slab';
 
@@ -46,6 +47,9 @@ export function etagOf(bytes: Buffer): string {
   return `"${xxh64(bytes).toString(16).padStart(16, '0')}"`;
 }
 
+/** What an array type holds. */
+export type ItemOf<A> = A extends readonly (infer I)[] ? I : never;
+
 /**
  * One serialized response body, as the cache keeps it: the exact bytes, their strong ETag, and
  * each compressed variant made once, the first time a client asks for it. Later hits send stored
@@ -56,7 +60,9 @@ export function etagOf(bytes: Buffer): string {
  * cache's stores (stored/dropped) and every reply or compression reading them (pin/unpin). The
  * space goes back to the slab when both counts are zero, and not before.
  */
-export class CachedBody implements SlabTenant {
+export class CachedBody<T = unknown> implements SlabTenant {
+  /** Type only (never set): what the bytes hold, so the compiler checks it against the response's DTO. */
+  declare readonly shape?: T;
   readonly etag: string;
   readonly createdAt = Date.now();
   private bytes: Buffer;
@@ -85,7 +91,7 @@ export class CachedBody implements SlabTenant {
   }
 
   /** `body` as JSON, in room from `slab` when it has some. */
-  static ofJson(body: unknown, slab?: BodySlab): CachedBody {
+  static ofJson<T>(body: T, slab?: BodySlab): CachedBody<T> {
     const text = JSON.stringify(body);
     if (!slab) return new CachedBody(Buffer.from(text));
     const length = Buffer.byteLength(text);
@@ -100,7 +106,12 @@ export class CachedBody implements SlabTenant {
    * so documents that arrive as JSON (see readRawHits) are never parsed only to be re-serialized.
    * Written straight into room from `slab` when it has some.
    */
-  static ofJsonWithArray(body: object, key: string, itemsJson: Buffer[], slab?: BodySlab): CachedBody {
+  static ofJsonWithArray<T extends object, K extends keyof T & string>(
+    body: Omit<T, K>,
+    key: K,
+    itemsJson: JsonText<ItemOf<T[K]>>[],
+    slab?: BodySlab,
+  ): CachedBody<T> {
     const head = JSON.stringify(body);
     const separator = head === '{}' ? '' : ',';
     const room: { region?: SlabRegion } = {};

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { onSendHookHandler } from 'fastify';
 
 /**
  * Whether an If-None-Match header matches this ETag: `*`, or any listed tag compared weakly
@@ -17,22 +17,20 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 const CONTENT_HEADERS = ['content-encoding', 'content-length', 'content-type'];
 
 /**
- * Answers 304 Not Modified, with no body, to a GET or HEAD whose If-None-Match matches the
- * response's ETag. Registered after @fastify/compress so it sees the final headers.
+ * The onSend hook that answers 304 Not Modified, with no body, to a GET or HEAD whose
+ * If-None-Match matches the response's ETag (see HTTP_PIPELINE for where it runs). A callback
+ * hook: every 200 passes here, and an async hook would cost a promise each time.
  */
-export function answerNotModified(fastify: FastifyInstance): void {
-  // A callback hook: every 200 passes here, and an async hook would cost a promise each time.
-  fastify.addHook('onSend', (request, reply, payload, done) => {
-    const etag = reply.getHeader('etag');
-    const ifNoneMatch = request.headers['if-none-match'];
-    if (ifNoneMatch === undefined || reply.statusCode !== 200 || typeof etag !== 'string' || !etagMatches(ifNoneMatch, etag)) {
-      done(null, payload);
-      return;
-    }
-    reply.code(304);
-    for (const header of CONTENT_HEADERS) if (reply.hasHeader(header)) reply.removeHeader(header);
-    // A HEAD goes on to Fastify's own HEAD hook, which cannot take null and, given bytes, would
-    // set a Content-Length of them. An empty stream it simply drains: a 304 with no length at all.
-    done(null, request.method === 'HEAD' ? Readable.from([]) : null);
-  });
-}
+export const answerNotModified: onSendHookHandler = (request, reply, payload, done) => {
+  const etag = reply.getHeader('etag');
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch === undefined || reply.statusCode !== 200 || typeof etag !== 'string' || !etagMatches(ifNoneMatch, etag)) {
+    done(null, payload);
+    return;
+  }
+  reply.code(304);
+  for (const header of CONTENT_HEADERS) if (reply.hasHeader(header)) reply.removeHeader(header);
+  // A HEAD goes on to Fastify's own HEAD hook, which cannot take null and, given bytes, would
+  // set a Content-Length of them. An empty stream it simply drains: a 304 with no length at all.
+  done(null, request.method === 'HEAD' ? Readable.from([]) : null);
+};

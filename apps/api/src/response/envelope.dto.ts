@@ -8,5 +8,5 @@ export class EnvelopeDto {
   license: string;
 }
 
-/** What a service returns for a response DTO: its shape without the envelope, which the response wing's ReplyInterceptor adds. */
+/** What a service returns for a response DTO: its shape without the envelope, which the response wing adds; ResponseCache checks payloads against it. */
 export type Payload<T extends EnvelopeDto> = Omit<T, keyof EnvelopeDto>;

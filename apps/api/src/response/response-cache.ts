@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { preHandlerHookHandler, preSerializationHookHandler } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { AppConfigService } from '@app/config';
-import { ArchiveUnavailableError, CasesRepository, ElasticsearchUnreachableError } from '@app/search';
+import { ArchiveUnavailableError, CasesRepository, ElasticsearchUnreachableError, type JsonText } from '@app/search';
 import { QueryCache } from './query-cache';
 import { BodySlab } from './body-slab';
-import { CachedBody } from './cached-body';
+import { CachedBody, type ItemOf } from './cached-body';
 import { CachedReply } from './cached-reply';
 import { ResponseEnvelope } from './response-envelope';
 
@@ -20,6 +20,9 @@ const CACHE_MAX_BYTES = 64 * 1024 * 1024;
 const SLAB_BYTES = (CACHE_MAX_BYTES / 4) * 3;
 /** Distinct request URLs remembered for the fast path. */
 const MAX_URLS = 10_000;
+
+/** Bytes made by the cache go out as they are (Fastify's types ask a serializer for text; onSend takes bytes as well). */
+const asTheyAre = ((payload: Buffer) => payload) as unknown as (payload: unknown) => string;
 
 /**
  * A stable text for a query: parameters sorted by name, unset ones dropped, so that equal
@@ -58,12 +61,16 @@ export class ResponseCache {
     });
   }
 
+  /**
+   * The cached reply to `query`, loading its payload on a miss. `T` is the payload (the response
+   * DTO without the envelope, see Payload): what the loader returns is checked against it.
+   */
   respond<T extends object>(query: string, load: () => Promise<T>): Promise<CachedReply<T>> {
     return this.respondWith<T>(query, async () => CachedBody.ofJson(this.envelope.wrap(await load()), this.slab));
   }
 
-  /** respond(), for a loader that makes the enveloped body itself (see bodyWithJsonArray). */
-  async respondWith<T extends object>(query: string, load: () => Promise<CachedBody>): Promise<CachedReply<T>> {
+  /** respond(), for a loader that makes the enveloped body itself (see bodyWithJsonArray), or bytes of another type (the feed). */
+  async respondWith<T extends object>(query: string, load: () => Promise<CachedBody<T>>): Promise<CachedReply<T>> {
     const generation = await this.repository.generation();
     // The circuit is open: answer from memory or fail now, without waiting on a dead engine.
     if (!generation.reachable) return this.stale<T>(query, new ElasticsearchUnreachableError());
@@ -76,9 +83,13 @@ export class ResponseCache {
     }
   }
 
-  /** The enveloped `head`, plus a member `key` holding an array whose items are already JSON text. */
-  bodyWithJsonArray(head: object, key: string, itemsJson: Buffer[]): CachedBody {
-    return CachedBody.ofJsonWithArray(this.envelope.wrap(head), key, itemsJson, this.slab);
+  /**
+   * The payload `T` in the envelope: `head`, plus the member `key` holding an array whose items
+   * are already JSON text. The compiler checks `head` and the items' type against `T`, so the
+   * bytes' shape is the DTO's without a parse.
+   */
+  bodyWithJsonArray<T extends object, K extends keyof T & string>(head: Omit<T, K>, key: K, itemsJson: JsonText<ItemOf<T[K]>>[]): CachedBody<T> {
+    return CachedBody.ofJsonWithArray<T, K>(this.envelope.wrap(head), key, itemsJson, this.slab);
   }
 
   /** How full the slab is, for the metrics: bytes held of its capacity, and the bodies it had no room for. */
@@ -93,13 +104,42 @@ export class ResponseCache {
   }
 
   /**
-   * Writes a reply the full path produced (routing, validation, the service), and records that
-   * this exact URL, once validated, asks the reply's query: the fast path's memo (see hitFor).
+   * The preSerialization hook: where a handler's result becomes the reply. Fastify runs it only
+   * for an object payload (bytes, text and streams pass by it). A cached endpoint's CachedReply
+   * is sent as its stored bytes, and this exact URL, once validated, is remembered to ask the
+   * reply's query: the fast path's memo (see hitFor). Any other object is already a whole body
+   * (the services and the exception filter put theirs in the envelope) and is serialized as it
+   * is. A failed compression reaches the exception filter like any error.
    */
-  send(request: FastifyRequest, reply: FastifyReply, cached: CachedReply): Buffer | Promise<Buffer> {
-    if (cached.outcome !== 'STALE') this.urls.set(request.url, cached.query);
-    return cached.writeNow(request, reply);
-  }
+  readonly writeReply: preSerializationHookHandler<unknown> = (request, reply, payload, done) => {
+    if (!(payload instanceof CachedReply)) return done(null, payload);
+    if (payload.outcome !== 'STALE') this.urls.set(request.url, payload.query);
+    const bytes = payload.writeNow(request, reply);
+    reply.serializer(asTheyAre);
+    if (Buffer.isBuffer(bytes)) return done(null, bytes);
+    bytes.then(
+      (ready) => done(null, ready),
+      (error: Error) => done(error),
+    );
+  };
+
+  /**
+   * The preHandler hook that answers a repeated request straight from the byte cache, before
+   * Nest's routing, validation pipe and handler run: a hit then costs about what Fastify costs to
+   * send stored bytes. Every onRequest duty (CORS, quota, the request id) has run by then, and
+   * the onSend hooks (compression skip, 304) still run after it. Nest guards do not run for
+   * these hits: anything that must see every request belongs in HTTP_PIPELINE. Synchronous when
+   * the bytes are at hand: no promise on the path every hit takes.
+   */
+  readonly serveHit: preHandlerHookHandler = (request, reply, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return done();
+    const hit = this.hitFor(request.url);
+    if (!hit) return done();
+    const bytes = hit.writeNow(request, reply);
+    // Sending from a callback hook without calling done() ends the request here (Fastify's early response).
+    if (Buffer.isBuffer(bytes)) reply.send(bytes);
+    else bytes.then((ready) => reply.send(ready), done);
+  };
 
   /**
    * The fast path: a fresh cached reply for a URL seen before, found without routing,
@@ -107,7 +147,7 @@ export class ResponseCache {
    * answers exactly what the full path would; anything else (unknown URL, new generation,
    * open circuit) returns undefined and takes the full path.
    */
-  hitFor(url: string): CachedReply | undefined {
+  private hitFor(url: string): CachedReply | undefined {
     const query = this.urls.get(url);
     if (query === undefined) return undefined;
     const generation = this.repository.generationNow;

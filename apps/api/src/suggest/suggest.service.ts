@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { CasesRepository, type CaseSuggestion } from '@app/search';
+import { CasesRepository } from '@app/search';
 import { CachedReply } from '../response/cached-reply';
 import { canonicalQuery, ResponseCache } from '../response/response-cache';
 import { DEFAULT_SUGGEST_LIMIT } from '@app/cases';
+import type { Payload } from '../response/envelope.dto';
 import type { SuggestQueryDto } from './suggest-query.dto';
+import type { SuggestResponseDto } from './suggest.dto';
 
-export interface SuggestBody {
-  q: string;
-  suggestions: CaseSuggestion[];
-  suggestion: string | null;
-}
+export type SuggestBody = Payload<SuggestResponseDto>;
 
 @Injectable()
 export class SuggestService {
