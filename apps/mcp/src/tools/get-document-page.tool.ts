@@ -1,8 +1,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { MAX_KEYWORD_LENGTH } from '@app/cases';
 import type { ArchiveContext } from '../archive-context';
 import { documentPageLinks, plainHighlight } from '../documents/document-view';
+import { keywordsArgument } from './keywords-argument';
 import { reportingFailures, toolResult } from './tool-result';
 
 export const getDocumentPageInput = {
@@ -12,13 +12,7 @@ export const getDocumentPageInput = {
     .min(1)
     .describe('The document id, e.g. nara-28929264 or dow-uap-d7-mission-report-arabian-gulf-2020 (search_documents gives ids).'),
   page: z.number().int().min(1).default(1).describe('The page number, from 1.'),
-  q: z
-    .string()
-    .trim()
-    .min(1)
-    .max(MAX_KEYWORD_LENGTH)
-    .optional()
-    .describe('Words to mark in **bold** on the page (as search_documents matched them).'),
+  q: keywordsArgument('Words to mark in **bold** on the page (as search_documents matched them).'),
 };
 
 export function registerGetDocumentPage(server: McpServer, context: ArchiveContext): void {

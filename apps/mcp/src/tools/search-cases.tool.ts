@@ -1,9 +1,10 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { caseSortValues, caseTypeValues, credibilityValues, type CaseListQuery } from '@app/api-client';
-import { MAX_CURSOR_LENGTH, MAX_KEYWORD_LENGTH, MAX_YEAR, MIN_YEAR } from '@app/cases';
+import { MAX_CURSOR_LENGTH, MAX_YEAR, MIN_YEAR } from '@app/cases';
 import { recordOf, type ArchiveContext } from '../archive-context';
 import { caseLines, caseLinks, compactCase, LANGUAGES, type CompactCase } from '../cases/case-view';
+import { keywordsArgument } from './keywords-argument';
 import { reportingFailures, toolResult } from './tool-result';
 
 /** A page a model can read at once; the api serves up to 500, but 25 summaries is already a long answer. */
@@ -16,16 +17,10 @@ const language = z
 
 /** The tool's arguments: every filter of GET /api/cases, `q`, cursor paging, and how to present the page. */
 export const searchCasesInput = {
-  q: z
-    .string()
-    .trim()
-    .min(1)
-    .max(MAX_KEYWORD_LENGTH)
-    .optional()
-    .describe(
-      'Keywords in English or Chinese (Simplified or Traditional; e.g. "tic tac", "Roswell", "罗斯威尔", "不明飞行物"), matched against titles, ' +
-        'place names and summaries in both languages. Plain words, no query syntax; results are ordered by relevance.',
-    ),
+  q: keywordsArgument(
+    'Keywords in English or Chinese (Simplified or Traditional; e.g. "tic tac", "Roswell", "罗斯威尔", "不明飞行物"), matched against titles, ' +
+      'place names and summaries in both languages. Plain words, no query syntax; results are ordered by relevance.',
+  ),
   type: z.array(z.enum(caseTypeValues)).min(1).optional().describe('Only cases of these kinds (any of them).'),
   credibility: z
     .array(z.enum(credibilityValues))

@@ -1,26 +1,21 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { documentCollapseValues, documentKindValues, type DocumentListQuery } from '@app/api-client';
-import { CASE_ID_FORMAT, MAX_CURSOR_LENGTH, MAX_KEYWORD_LENGTH } from '@app/cases';
+import { CASE_ID_FORMAT, MAX_CURSOR_LENGTH } from '@app/cases';
 import { COLLECTIONS, DOCUMENT_RESULT_WINDOW, MAX_DOCUMENT_LIMIT } from '@app/documents';
 import type { ArchiveContext } from '../archive-context';
 import { documentPageLinks, plainHighlight } from '../documents/document-view';
+import { keywordsArgument } from './keywords-argument';
 import { reportingFailures, toolResult } from './tool-result';
 
 const COLLECTION_IDS = Object.keys(COLLECTIONS) as [string, ...string[]];
 
 /** The tool's arguments: GET /api/documents's filters, its folding of copies, and paging by offset or cursor. */
 export const searchDocumentsInput = {
-  q: z
-    .string()
-    .trim()
-    .min(1)
-    .max(MAX_KEYWORD_LENGTH)
-    .optional()
-    .describe(
-      'Words to find in the pages of the government files (English, as the files are written; Chinese is translated through a glossary), ' +
-        'e.g. "Lubbock lights", "white spherical object". "Quoted words" must match as a phrase. Without q, documents are listed by id.',
-    ),
+  q: keywordsArgument(
+    'Words to find in the pages of the government files (English, as the files are written; Chinese is translated through a glossary), ' +
+      'e.g. "Lubbock lights", "white spherical object". "Quoted words" must match as a phrase. Without q, documents are listed by id.',
+  ),
   collection: z
     .array(z.enum(COLLECTION_IDS))
     .min(1)
