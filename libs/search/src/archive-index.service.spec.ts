@@ -2,7 +2,7 @@ import { getEventListeners } from 'node:events';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errors } from '@elastic/elasticsearch';
-import { type ArchiveIndexService, createArchiveIndex, generationOf, isUnreachable, readRequestOptions } from './archive-index.service';
+import { type ArchiveIndexService, createArchiveIndex, generationOf, isUnreachable } from './archive-index.service';
 import { ElasticsearchUnreachableError } from './search.errors';
 
 describe('generationOf', () => {
@@ -21,14 +21,6 @@ describe('isUnreachable', () => {
     expect(isUnreachable(new errors.TimeoutError('slow'))).toBe(true);
     expect(isUnreachable(new errors.NoLivingConnectionsError('none', {} as never))).toBe(true);
     expect(isUnreachable(new Error('other'))).toBe(false);
-  });
-});
-
-describe('readRequestOptions', () => {
-  it('bounds every read by its signal and retries only onto other nodes', () => {
-    const signal = new AbortController().signal;
-    expect(readRequestOptions(1, signal)).toEqual({ maxRetries: 0, openTelemetry: { enabled: false }, signal });
-    expect(readRequestOptions(3, signal)).toEqual({ maxRetries: 2, openTelemetry: { enabled: false }, signal });
   });
 });
 

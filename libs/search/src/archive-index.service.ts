@@ -1,7 +1,7 @@
 import { Client, errors, type estypes, type TransportRequestOptions } from '@elastic/elasticsearch';
 import type { Environment } from '@app/config';
 import { createElasticsearchClient } from './elasticsearch.client';
-import { ReadDeadlines } from './read-deadlines';
+import { ReadDeadlines, readRequestOptions, type ReadRequestOptions } from './read-options';
 import { searchAsBytes } from './search-as-bytes';
 import { ArchiveUnavailableError, ElasticsearchUnreachableError } from './search.errors';
 
@@ -55,24 +55,6 @@ export function toDomainError(error: unknown): unknown {
   }
   return error;
 }
-
-export type ReadRequestOptions = Pick<TransportRequestOptions, 'maxRetries' | 'openTelemetry' | 'signal'>;
-
-/**
- * Options for every read the api sends: retries only onto other nodes (none with a single node),
- * so a dead node answers in one attempt instead of a retry storm, while a cluster that lost one
- * node still answers from the others. The bound on each read is its `signal` (ReadDeadlines); a
- * read never sets a timeout of its own, which would make the client start a timer for it that
- * aborts that signal, and with it every read sharing it.
- */
-export function readRequestOptions(nodes: number, signal: AbortSignal): ReadRequestOptions {
-  // No OpenTelemetry span per read: the service exports no traces (it has metrics and request
-  // logs), and the client's no-op span was a measurable part of a cache miss's CPU. (The client
-  // takes this option per request only, not in its constructor.)
-  return { maxRetries: Math.max(0, nodes - 1), openTelemetry: NO_SPANS, signal };
-}
-
-const NO_SPANS = { enabled: false };
 
 /** The api's reads, with a client of their own. */
 export function createArchiveIndex(

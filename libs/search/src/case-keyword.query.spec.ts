@@ -1,5 +1,5 @@
 import { allWordsMatcher, keywordClauses, keywordWords } from './case-keyword.query';
-import { NOTHING_MISSPELT } from './spelling-lookup.query';
+import { NOTHING_MISSPELT } from './keyword-query';
 
 const SPEC = ['title.en^3', 'title.zh^3', 'location.name.en^2', 'location.name.zh^2', 'summary.en', 'summary.zh'];
 const DEEP = ['deep.en', 'deep.zh'];

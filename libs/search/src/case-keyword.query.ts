@@ -1,7 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
-import type { KeywordSpelling } from './spelling-lookup.query';
 import { INCIDENT_DATE_FIELD } from './case-index.definition';
-import { type KeywordQuery, readKeywordQuery } from './keyword-query';
+import { type KeywordQuery, type KeywordSpelling, readKeywordQuery } from './keyword-query';
 import type { QueryDate } from './query-dates';
 
 /**

@@ -3,7 +3,7 @@ import { CASE_SUMMARY_FIELDS, CaseSummary } from '@app/cases';
 import { buildFacetAggs, type CaseFacet, type CaseFacetCounts, toFacetCounts } from './case-facets.query';
 import { caseFilterClauses, type CaseFilterParams, GEO_POINT_FIELD } from './case-filter.query';
 import { allWordsMatcher, highlightQuery, keywordClauses } from './case-keyword.query';
-import type { KeywordSpelling } from './spelling-lookup.query';
+import type { KeywordSpelling } from './keyword-query';
 import { INCIDENT_DATE_FIELD, LISTING_FIELD } from './case-index.definition';
 import type { JsonText } from './json-text';
 import { readRawHits, type SortValues } from './raw-hits';

@@ -4,7 +4,7 @@ import { BY_YEAR_AGG, bucketCounts, COUNTRY_BUCKETS, sortTranches, TRANCHE_BUCKE
 import type { CaseFilterParams } from './case-filter.query';
 import { INCIDENT_DATE_FIELD } from './case-index.definition';
 import { buildCaseQuery } from './case-list.query';
-import type { KeywordSpelling } from './spelling-lookup.query';
+import type { KeywordSpelling } from './keyword-query';
 
 export interface CaseStats {
   total: number;

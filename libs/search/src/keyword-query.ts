@@ -21,6 +21,26 @@ export interface KeywordQuery {
   aliasWords: string[];
 }
 
+/**
+ * What the spelling lookup (spelling-lookup.query.ts) found for a `q`: read by the keyword query,
+ * the list and the stats alike, so it is held here with the rest of what `q` means.
+ */
+export interface KeywordSpelling {
+  /** Each word of the query the archive lacks as typed, with the indexed word nearest to it. */
+  corrections: Record<string, string>;
+  /** The query with those words corrected (did you mean), when there is one. */
+  suggestion?: string;
+  /**
+   * The query with, besides those, the words the archive lacks that have no indexed word within
+   * the usual edits corrected more boldly (wideCorrections): a did-you-mean to offer only where it
+   * finds what the typed words did not (suggestionCheckRequest). The search itself never uses it.
+   */
+  wider?: string;
+}
+
+/** A query none of whose words needs looking up (no Latin word of 4 letters or more): nothing is misspelt. */
+export const NOTHING_MISSPELT: KeywordSpelling = Object.freeze({ corrections: Object.freeze({}) }) as KeywordSpelling;
+
 /** A word of Chinese characters only (punctuation aside). */
 const HAN_WORD = /^[\p{Script=Han}\p{P}]*\p{Script=Han}[\p{Script=Han}\p{P}]*$/u;
 

@@ -1,5 +1,5 @@
 import { errors, type Client, type estypes } from '@elastic/elasticsearch';
-import type { ReadRequestOptions } from './archive-index.service';
+import type { ReadRequestOptions } from './read-options';
 
 /** The statuses the client itself retries on another node: a gateway or a node that cannot serve now. */
 const RETRIED_STATUSES = new Set([502, 503, 504]);

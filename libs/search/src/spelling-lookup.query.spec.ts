@@ -4,7 +4,6 @@ import {
   inflectionCheckText,
   keywordSpelling,
   lookupWords,
-  NOTHING_MISSPELT,
   readWideCorrections,
   readWordCorrections,
   soundsAlike,
@@ -15,6 +14,7 @@ import {
   withoutInflections,
   wordsToWiden,
 } from './spelling-lookup.query';
+import { NOTHING_MISSPELT } from './keyword-query';
 
 describe('the spelling lookup', () => {
   it('asks the term suggester, and nothing else, for the words the archive lacks as typed, within the edits each word’s length allows', () => {

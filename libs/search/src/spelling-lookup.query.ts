@@ -1,30 +1,13 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { everyWordQuery, keywordWords, LATIN_WORD } from './case-keyword.query';
-import { readKeywordQuery } from './keyword-query';
+import { type KeywordSpelling, NOTHING_MISSPELT, readKeywordQuery } from './keyword-query';
 import { caseFilterClauses, type CaseFilterParams } from './case-filter.query';
 
 /*
  * The spelling lookup's requests and the pure reading of its answers (the lookup itself, which
  * remembers answers per word, is SpellingLookup in spelling-lookup.ts). The keyword query
- * (case-keyword.query.ts) reads only its result, a KeywordSpelling.
+ * (case-keyword.query.ts) reads only its result, a KeywordSpelling (keyword-query.ts).
  */
-
-/** What the spelling lookup found for a query (see spellingLookupRequest). */
-export interface KeywordSpelling {
-  /** Each word of the query the archive lacks as typed, with the indexed word nearest to it. */
-  corrections: Record<string, string>;
-  /** The query with those words corrected (did you mean), when there is one. */
-  suggestion?: string;
-  /**
-   * The query with, besides those, the words the archive lacks that have no indexed word within
-   * the usual edits corrected more boldly (wideCorrections): a did-you-mean to offer only where it
-   * finds what the typed words did not (suggestionCheckRequest). The search itself never uses it.
-   */
-  wider?: string;
-}
-
-/** A query none of whose words needs looking up (no Latin word of 4 letters or more): nothing is misspelt. */
-export const NOTHING_MISSPELT: KeywordSpelling = Object.freeze({ corrections: Object.freeze({}) }) as KeywordSpelling;
 
 /** Words shorter than this are never looked up (nor made fuzzy: see FUZZINESS). */
 const MIN_LOOKUP_LENGTH = 4;

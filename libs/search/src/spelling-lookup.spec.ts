@@ -1,7 +1,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { ArchiveGenerationTracker } from './archive-generation';
 import type { ArchiveIndexService } from './archive-index.service';
-import { NOTHING_MISSPELT } from './spelling-lookup.query';
+import { NOTHING_MISSPELT } from './keyword-query';
 import { SpellingLookup } from './spelling-lookup';
 
 /** What the suggester proposes for a word the archive lacks as typed. */

@@ -5,10 +5,8 @@ import type { ArchiveIndexService } from './archive-index.service';
 import { ENGLISH_INDEX_ANALYZER } from './case-keyword.query';
 import {
   inflectionCheckText,
-  type KeywordSpelling,
   keywordSpelling,
   lookupWords,
-  NOTHING_MISSPELT,
   readWideCorrections,
   readWordCorrections,
   spellingLookupRequest,
@@ -18,6 +16,7 @@ import {
   withoutInflections,
   wordsToWiden,
 } from './spelling-lookup.query';
+import { type KeywordSpelling, NOTHING_MISSPELT } from './keyword-query';
 import type { CaseFilterParams } from './case-filter.query';
 
 /** How many looked-up words are remembered (a word and its answer are a few dozen bytes). */

@@ -1,4 +1,4 @@
-import { DEADLINE_SLOT_MS, ReadDeadlines } from './read-deadlines';
+import { DEADLINE_SLOT_MS, ReadDeadlines, readRequestOptions } from './read-options';
 
 describe('ReadDeadlines', () => {
   beforeEach(() => jest.useFakeTimers());
@@ -22,5 +22,13 @@ describe('ReadDeadlines', () => {
     expect(signal.aborted).toBe(false);
     jest.advanceTimersByTime(1);
     expect(signal.aborted).toBe(true);
+  });
+});
+
+describe('readRequestOptions', () => {
+  it('bounds every read by its signal and retries only onto other nodes', () => {
+    const signal = new AbortController().signal;
+    expect(readRequestOptions(1, signal)).toEqual({ maxRetries: 0, openTelemetry: { enabled: false }, signal });
+    expect(readRequestOptions(3, signal)).toEqual({ maxRetries: 2, openTelemetry: { enabled: false }, signal });
   });
 });

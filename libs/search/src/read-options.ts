@@ -1,4 +1,9 @@
 import { setMaxListeners } from 'node:events';
+import type { TransportRequestOptions } from '@elastic/elasticsearch';
+
+/*
+ * The options every read the api sends carries: its retries, and the deadline that bounds it.
+ */
 
 /** How far apart two reads may start and still share a signal: how late past its timeout a read may be cut off. */
 export const DEADLINE_SLOT_MS = 50;
@@ -32,3 +37,21 @@ export class ReadDeadlines {
     return this.slot.signal;
   }
 }
+
+export type ReadRequestOptions = Pick<TransportRequestOptions, 'maxRetries' | 'openTelemetry' | 'signal'>;
+
+/**
+ * Options for every read the api sends: retries only onto other nodes (none with a single node),
+ * so a dead node answers in one attempt instead of a retry storm, while a cluster that lost one
+ * node still answers from the others. The bound on each read is its `signal` (ReadDeadlines); a
+ * read never sets a timeout of its own, which would make the client start a timer for it that
+ * aborts that signal, and with it every read sharing it.
+ */
+export function readRequestOptions(nodes: number, signal: AbortSignal): ReadRequestOptions {
+  // No OpenTelemetry span per read: the service exports no traces (it has metrics and request
+  // logs), and the client's no-op span was a measurable part of a cache miss's CPU. (The client
+  // takes this option per request only, not in its constructor.)
+  return { maxRetries: Math.max(0, nodes - 1), openTelemetry: NO_SPANS, signal };
+}
+
+const NO_SPANS = { enabled: false };
