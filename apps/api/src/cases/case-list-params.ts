@@ -6,13 +6,13 @@ import {
   type CaseListParams,
   type CaseSort,
   type CaseSummaryField,
-  CursorProblem,
   decodeCursor,
   didYouMeanOf,
   listOrder,
   type CaseFacet,
   MAX_RESULT_WINDOW,
 } from '@app/search';
+import { readCursor } from '../cursors/list-cursors';
 import { InvalidParametersError, type ParameterProblem } from '../errors/api-error';
 import type { CaseFilterQueryDto, CaseListQueryDto } from './case-list-query.dto';
 import { parseBbox, parsePoint } from './geo-params';
@@ -138,23 +138,10 @@ export function toUtcDay(value: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : new Date(value).toISOString().slice(0, 10);
 }
 
-/** What a bad cursor gets told, for every list that walks by cursor (cases, documents). */
-export const CURSOR_PROBLEMS: Record<CursorProblem, string> = {
-  malformed: 'cursor is not a cursor this API issued; pass the nextCursor of a previous page unchanged',
-  stale: 'cursor is from an older version of this API; start the walk again without a cursor',
-  'other-filters': 'cursor was issued for other filters; repeat the exact filters of the request that returned it',
-};
-
 /** A cursor continues a walk: the cases after its last one, counted on from where it ended. */
 function withCursor(text: string, offset: number | undefined, params: CaseListParams, key: Buffer | undefined): void {
   if (!key) throw new Error('toCaseListParams needs the cursor key to read a cursor');
-  if (offset !== undefined) {
-    throw new InvalidParametersError([
-      { parameter: 'cursor', message: 'cursor cannot be combined with offset; a cursor already says where the page starts' },
-    ]);
-  }
-  const cursor = decodeCursor(text, params, key);
-  if (typeof cursor === 'string') throw new InvalidParametersError([{ parameter: 'cursor', message: CURSOR_PROBLEMS[cursor] }]);
+  const cursor = readCursor(offset, () => decodeCursor(text, params, key));
   params.offset = cursor.offset;
   params.searchAfter = cursor.after;
 }

@@ -4,7 +4,7 @@ import { DocumentsModule } from '../documents/documents.module';
 import { ResponseModule } from '../response/response.module';
 import { CasesController } from './cases.controller';
 import { CasesService } from './cases.service';
-import { CURSOR_KEY, cursorKeyProvider } from './cursor-key';
+import { CURSOR_KEY, cursorKeyProvider } from '../cursors/list-cursors';
 
 @Module({
   imports: [SearchModule, ResponseModule, DocumentsModule],

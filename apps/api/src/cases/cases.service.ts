@@ -10,7 +10,7 @@ import type { CaseListResponseDto, CaseResponseDto, RelatedCasesResponseDto } fr
 import { NDJSON_CONTENT_TYPE } from '../response/content-types';
 import { CaseExportStream } from './case-export.stream';
 import { toCaseExportParams, toCaseListParams } from './case-list-params';
-import { CURSOR_KEY } from './cursor-key';
+import { CURSOR_KEY } from '../cursors/list-cursors';
 import { CaseDocumentsService } from '../documents/case-documents.service';
 import { DEFAULT_RELATED_LIMIT, MAX_RELATED_LIMIT, type RelatedCasesQueryDto } from './related-cases-query.dto';
 

@@ -2,7 +2,7 @@ import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfigService } from '@app/config';
 import { DOCUMENTS_INDEX, documentsIndexProvider, DocumentsRepository } from '@app/documents';
 import { ArchiveGenerationTracker, ArchiveIndexService } from '@app/search';
-import { cursorKeyProvider } from '../cases/cursor-key';
+import { cursorKeyProvider } from '../cursors/list-cursors';
 import { ResponseModule } from '../response/response.module';
 import { CaseDocumentsService } from './case-documents.service';
 import { DocumentsController } from './documents.controller';

@@ -14,8 +14,7 @@ import {
 } from '@app/documents';
 import glossaryEntries from '@app/documents/glossary/glossary-entries.json';
 import { ArchiveGenerationTracker } from '@app/search';
-import { CURSOR_PROBLEMS } from '../cases/case-list-params';
-import { CURSOR_KEY } from '../cases/cursor-key';
+import { CURSOR_KEY, readCursor } from '../cursors/list-cursors';
 import { InvalidParametersError } from '../errors/api-error';
 import type { Payload } from '../response/envelope.dto';
 import { CachedReply } from '../response/cached-reply';
@@ -113,15 +112,9 @@ export class DocumentsService {
     });
   }
 
-  /** A cursor continues a walk where its page ended; the messages are the case list's. */
+  /** A cursor continues a walk where its page ended (readCursor: the same 400s as the case list's). */
   private continueWalk(text: string, offset: number | undefined, params: DocumentSearchParams): void {
-    if (offset !== undefined) {
-      throw new InvalidParametersError([
-        { parameter: 'cursor', message: 'cursor cannot be combined with offset; a cursor already says where the page starts' },
-      ]);
-    }
-    const cursor = decodeDocumentCursor(text, params, this.cursorKey);
-    if (typeof cursor === 'string') throw new InvalidParametersError([{ parameter: 'cursor', message: CURSOR_PROBLEMS[cursor] }]);
+    const cursor = readCursor(offset, () => decodeDocumentCursor(text, params, this.cursorKey));
     params.offset = cursor.offset;
     if (cursor.after) params.searchAfter = cursor.after;
   }

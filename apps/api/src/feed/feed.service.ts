@@ -3,7 +3,7 @@ import { AppConfigService } from '@app/config';
 import { CASE_FILTER_NAMES, CaseFeedRepository, type CaseListParams } from '@app/search';
 import type { CaseListQueryDto } from '../cases/case-list-query.dto';
 import { toCaseListParams } from '../cases/case-list-params';
-import { CURSOR_KEY } from '../cases/cursor-key';
+import { CURSOR_KEY } from '../cursors/list-cursors';
 import { CachedBody } from '../response/cached-body';
 import type { CachedReply } from '../response/cached-reply';
 import { canonicalQuery, ResponseCache } from '../response/response-cache';
