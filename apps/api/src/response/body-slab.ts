@@ -36,10 +36,11 @@ class Region implements SlabRegion {
  * the bytes after the newest one, and space comes back in the order it was taken, once the oldest
  * bodies are freed (dropped by both stores and no longer being sent).
  *
- * Why: every cache miss keeps a new body of ~50 KB. As a Buffer of its own, each has its own
- * backing store, which V8 counts as external memory grown since the last mark-compact, and an
- * evicted one is freed only by the next mark-compact: with every miss a new key, that growth set
- * off a full collection every 125-200 misses, most of the api's GC time. Bodies in the slab add
+ * Why: every cache miss keeps a new body of tens of kilobytes. As a Buffer of its own, each has
+ * its own backing store, which V8 counts as external memory grown since the last mark-compact, and
+ * an evicted one is freed only by the next mark-compact: with every miss a new key, that growth
+ * sets off a full collection every few hundred misses, most of the api's GC time (the misses on
+ * new keys are the rows it moves; docs/benchmarks.md gives the measurement). Bodies in the slab add
  * no backing store and need no collection to be freed. Written here because the lifetime rules
  * (a region is reused only when neither store keeps its body and no reply is sending it) are the
  * response cache's own, and the allocator itself is a FIFO queue of regions.
