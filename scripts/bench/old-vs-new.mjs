@@ -6,7 +6,8 @@
 // pair is loaded in both orders and averaged (compare()). OLD_ROOT is a checkout of the older commit with its api built
 // (`git archive <commit> | tar -x -C OLD_ROOT`, node_modules linked, `npx nest build api` there);
 // both apis read the same alias, which this build's ingest fills from the bundled archive first.
-// BENCH_SECONDS, BENCH_CONNECTIONS, ELASTICSEARCH_URL, CASES_ALIAS and BENCH_PORT_BASE as for `npm run bench`.
+// BENCH_ROWS picks some of them (`hit`, `304`, `misses`; all by default). BENCH_SECONDS,
+// BENCH_CONNECTIONS, ELASTICSEARCH_URL, CASES_ALIAS and BENCH_PORT_BASE as for `npm run bench`.
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { listenerPid } from './cpu.mjs';
@@ -21,6 +22,7 @@ const esUrl = process.env.ELASTICSEARCH_URL;
 if (!esUrl) throw new Error('ELASTICSEARCH_URL names the node both apis read');
 const env = { ELASTICSEARCH_URL: esUrl, CASES_ALIAS: ALIAS, CASES_REPLICAS: '0' };
 const FACETS = CASE_FACETS.join(',');
+const ROWS = new Set((process.env.BENCH_ROWS ?? 'hit,304,misses').split(','));
 const ports = { old: PORT_BASE - 20, new: PORT_BASE - 21 };
 /** As the miss rows (runs.mjs), unless BENCH_WARM_SECONDS says otherwise. */
 const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? API_WARM_SECONDS);
@@ -69,27 +71,48 @@ try {
   bare = await startBare({ headers: replayable(first.headers), body: Buffer.from(await first.arrayBuffer()).toString('base64') });
   await fetch(url('old', HIT_PATH));
 
-  log('cached hit: old, new and bare Fastify, both orders');
-  const hit = await compare({
-    old: { url: url('old', HIT_PATH), pids: { api: apis.old.pid } },
-    new: { url: url('new', HIT_PATH), pids: { api: apis.new.pid } },
-    bare: { url: `http://127.0.0.1:${BARE_PORT}${HIT_PATH}`, pids: { api: bare.pid } },
-  });
+  const lines = [];
+  const pair = (name, result, answered304 = false) => [
+    name,
+    `  old  ${fmt(result.old, answered304)}`,
+    `  new  ${fmt(result.new, answered304)}`,
+    `  new/old ${(result.new.rps / result.old.rps).toFixed(2)}x req/s, ${(result.new.p99 / result.old.p99).toFixed(2)}x p99`,
+  ];
 
-  log('304 Not Modified: old and new, both orders');
-  const etagOf = async (which) => {
-    const etag = (await fetch(url(which, HIT_PATH))).headers.get('etag');
-    const check = await fetch(url(which, HIT_PATH), { headers: { 'if-none-match': etag } });
-    if (check.status !== 304) throw new Error(`the ${which} api answered its own ETag with ${check.status}, not 304`);
-    return etag;
-  };
-  const notModified = await compare({
-    old: { url: url('old', HIT_PATH), headers: { 'if-none-match': await etagOf('old') }, pids: { api: apis.old.pid } },
-    new: { url: url('new', HIT_PATH), headers: { 'if-none-match': await etagOf('new') }, pids: { api: apis.new.pid } },
-  });
+  if (ROWS.has('hit')) {
+    log('cached hit: old, new and bare Fastify, both orders');
+    const hit = await compare({
+      old: { url: url('old', HIT_PATH), pids: { api: apis.old.pid } },
+      new: { url: url('new', HIT_PATH), pids: { api: apis.new.pid } },
+      bare: { url: `http://127.0.0.1:${BARE_PORT}${HIT_PATH}`, pids: { api: bare.pid } },
+    });
+    lines.push(
+      `cached hit ${HIT_PATH}`,
+      `  old  ${fmt(hit.old)}  (${(hit.old.rps / hit.bare.rps).toFixed(2)}x bare)`,
+      `  new  ${fmt(hit.new)}  (${(hit.new.rps / hit.bare.rps).toFixed(2)}x bare)`,
+      `  bare ${fmt(hit.bare)}`,
+      `  new/old ${(hit.new.rps / hit.old.rps).toFixed(2)}x`,
+    );
+  }
 
-  const misses = [];
-  for (const [name, path] of await missRows(url)) {
+  if (ROWS.has('304')) {
+    log('304 Not Modified: old and new, both orders');
+    const etagOf = async (which) => {
+      const etag = (await fetch(url(which, HIT_PATH))).headers.get('etag');
+      const check = await fetch(url(which, HIT_PATH), { headers: { 'if-none-match': etag } });
+      if (check.status !== 304) throw new Error(`the ${which} api answered its own ETag with ${check.status}, not 304`);
+      return etag;
+    };
+    const runs = {
+      old: { url: url('old', HIT_PATH), headers: { 'if-none-match': await etagOf('old') }, pids: { api: apis.old.pid } },
+      new: { url: url('new', HIT_PATH), headers: { 'if-none-match': await etagOf('new') }, pids: { api: apis.new.pid } },
+    };
+    for (const run of Object.values(runs)) await warmUp(run);
+    const notModified = await compare(runs);
+    lines.push(...pair(`304 Not Modified ${HIT_PATH}`, notModified, true));
+  }
+
+  for (const [name, path] of ROWS.has('misses') ? await missRows(url) : []) {
     log(`${name}: old and new, both orders`);
     const runs = Object.fromEntries(
       ['old', 'new'].map((which) => [
@@ -98,24 +121,9 @@ try {
       ]),
     );
     for (const run of Object.values(runs)) await warmUp(run, WARM_SECONDS);
-    misses.push([name, await compare(runs)]);
+    lines.push(...pair(name, await compare(runs)));
   }
 
-  const pair = (name, result, answered304 = false) => [
-    name,
-    `  old  ${fmt(result.old, answered304)}`,
-    `  new  ${fmt(result.new, answered304)}`,
-    `  new/old ${(result.new.rps / result.old.rps).toFixed(2)}x req/s, ${(result.new.p99 / result.old.p99).toFixed(2)}x p99`,
-  ];
-  const lines = [
-    `cached hit ${HIT_PATH}`,
-    `  old  ${fmt(hit.old)}  (${(hit.old.rps / hit.bare.rps).toFixed(2)}x bare)`,
-    `  new  ${fmt(hit.new)}  (${(hit.new.rps / hit.bare.rps).toFixed(2)}x bare)`,
-    `  bare ${fmt(hit.bare)}`,
-    `  new/old ${(hit.new.rps / hit.old.rps).toFixed(2)}x`,
-    ...pair(`304 Not Modified ${HIT_PATH}`, notModified, true),
-    ...misses.flatMap(([name, result]) => pair(name, result)),
-  ];
   process.stdout.write(`${lines.join('\n')}\n`);
 } finally {
   await stop(bare);

@@ -1,17 +1,15 @@
 import { constants as zlibConstants } from 'node:zlib';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler, RouteOptions } from 'fastify';
-import type { Logger } from 'pino';
 import type { Environment } from '@app/config';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import { closeAfterUpgradeRequest, CORS_EXPOSED_HEADERS, EarlyErrors, refuseMalformedPath, requireHostHeader } from './client-errors/client-errors';
 import { serveExplorer } from './explorer/explorer-static';
 import { LlmsService } from './llms/llms.service';
-import { API_LOGGER } from './logging/logging.module';
 import { PinoNestLogger } from './logging/pino-nest.logger';
 import { echoRequestId } from './logging/request-id';
-import { logRequest } from './logging/request-log';
+import { RequestLog } from './logging/request-log';
 import { MetricsService } from './metrics/metrics.service';
 import { setupOpenApi } from './openapi/openapi.document';
 import { serveOnlySwaggerUiFiles, SWAGGER_UI_PATH } from './openapi/swagger-ui-files';
@@ -170,17 +168,17 @@ export const HTTP_PIPELINE: readonly PipelineStep[] = [
   {
     name: 'request log and metrics',
     install: ({ app, fastify }) => {
-      const logger = app.get<Logger>(API_LOGGER);
+      const requestLog = app.get(RequestLog);
       const { requests } = app.get(MetricsService);
       fastify.addHook('onResponse', (request, reply, done) => {
         // Read once for both: Fastify builds routeOptions anew on each read.
         const route = request.routeOptions.url;
-        logRequest(logger, request, reply, route);
+        requestLog.write(request, reply, route);
         requests.recordReply(request, reply, route);
         done();
       });
       fastify.addHook('onRequestAbort', (request, done) => {
-        logRequest(logger, request, null);
+        requestLog.write(request, null);
         done();
       });
     },

@@ -1,11 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import pino from 'pino';
-import { logRequest } from './request-log';
+import { pinoOptions } from './http-log.options';
+import { RequestLog } from './request-log';
 
-/** A logger whose lines are kept, one string per write, as the batched stdout writer receives them. */
+/** The api's logger (its settings), its lines kept one string per write, as the batched stdout writer receives them. */
 function capture(level = 'info') {
   const written: string[] = [];
-  return { logger: pino({ level }, { write: (line: string) => void written.push(line) }), written };
+  const destination = { write: (line: string) => void written.push(line) };
+  const logger = pino(pinoOptions(level), destination);
+  return { logger, written, log: new RequestLog(logger, destination), throughPino: new RequestLog(logger, undefined) };
 }
 
 const request = (url: string, route: string | undefined) =>
@@ -13,7 +16,7 @@ const request = (url: string, route: string | undefined) =>
 const reply = (statusCode: number, cache?: string) =>
   ({ statusCode, elapsedTime: 1.6, getHeader: (name: string) => (name === 'x-cache' ? cache : undefined) }) as unknown as FastifyReply;
 
-describe('logRequest', () => {
+describe('RequestLog', () => {
   it.each([
     ['a 304 served from cache', '/api/cases?type=military', '/api/cases', 304, 'HIT', 'info', 'request completed'],
     ['a URL that needs escaping', '/api/cases?q="ufo"\\%E2%9C%93&x=ü', '/api/cases', 200, 'MISS', 'info', 'request completed'],
@@ -22,7 +25,7 @@ describe('logRequest', () => {
   ])("writes %s as one line with the request's fields", (_what, url, route, status, cache, level, msg) => {
     const logged = capture();
     const byPino = capture();
-    logRequest(logged.logger, request(url, route), reply(status, cache));
+    logged.log.write(request(url, route), reply(status, cache));
     byPino.logger[level as 'info' | 'error'](
       {
         requestId: '0b7c2d1e-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
@@ -44,22 +47,32 @@ describe('logRequest', () => {
   });
 
   it('logs an aborted request as an error with no status', () => {
-    const { logger, written } = capture();
-    logRequest(logger, request('/api/cases/export', '/api/cases/export'), null);
+    const { log, written } = capture();
+    log.write(request('/api/cases/export', '/api/cases/export'), null);
     expect(JSON.parse(written[0])).toMatchObject({ level: 50, msg: 'request aborted', res: { statusCode: null }, durationMs: null, cache: null });
   });
 
   it('writes nothing below the configured level, and errors still at level error', () => {
-    const { logger, written } = capture('error');
-    logRequest(logger, request('/api/cases', '/api/cases'), reply(200));
+    const { log, written } = capture('error');
+    log.write(request('/api/cases', '/api/cases'), reply(200));
     expect(written).toEqual([]);
-    logRequest(logger, request('/api/cases', '/api/cases'), reply(503));
+    log.write(request('/api/cases', '/api/cases'), reply(503));
     expect(JSON.parse(written[0])).toMatchObject({ level: 50, msg: 'request errored' });
   });
 
   it('takes the route pattern from its caller when given, as the onResponse stage reads it once', () => {
-    const { logger, written } = capture();
-    logRequest(logger, request('/api/stats', undefined), reply(200), '/api/stats');
+    const { log, written } = capture();
+    log.write(request('/api/stats', undefined), reply(200), '/api/stats');
     expect(JSON.parse(written[0])).toMatchObject({ route: '/api/stats' });
+  });
+
+  it('writes the same line through pino itself when pino formats the lines (pino-pretty at a terminal)', () => {
+    const fast = capture();
+    const slow = capture();
+    fast.log.write(request('/api/cases?q=ufo', '/api/cases'), reply(200, 'HIT'));
+    slow.throughPino.write(request('/api/cases?q=ufo', '/api/cases'), reply(200, 'HIT'));
+    const { time: _fast, ...line } = JSON.parse(fast.written[0]);
+    const { time: _slow, ...expected } = JSON.parse(slow.written[0]);
+    expect(line).toEqual(expected);
   });
 });

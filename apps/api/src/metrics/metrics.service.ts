@@ -13,8 +13,8 @@ import { DURATION_BUCKETS, RequestSeries } from './request-series';
 export class MetricsService {
   readonly registry = new Registry();
 
-  /** Requests by method, route and status, their durations, and cached answers by X-Cache (see RequestSeries). */
-  readonly requests = new RequestSeries(this.registry);
+  /** Requests by method, route and status, their durations, and cached answers by X-Cache (see RequestSeries): rendered after the registry's. */
+  readonly requests = new RequestSeries();
 
   readonly elasticsearchDuration = new Histogram({
     name: 'uap_elasticsearch_request_duration_seconds',
@@ -99,6 +99,6 @@ export class MetricsService {
 
   async render(): Promise<string> {
     await Promise.all(this.scrapeHooks.map((hook) => hook().catch(() => undefined)));
-    return this.registry.metrics();
+    return (await this.registry.metrics()) + this.requests.render();
   }
 }

@@ -44,38 +44,37 @@ describe('RequestSeries', () => {
     ['GET', '/api/cases/:id', 404, 0.02],
     ['GET', '/api/stats', 429, 7, undefined],
     ['GET', '(unmatched)', 404, 0.0025],
+    // Label values the text format must escape: a quote, a backslash, a line break.
+    ['GET', '/odd"\\path\nhere', 400, 0.0001, 'miss'],
   ];
 
-  it('renders the samples of prom-client labelled metrics for the same responses', async () => {
-    const registry = new Registry();
-    const series = new RequestSeries(registry);
+  it('renders the lines of prom-client labelled metrics for the same responses', async () => {
+    const series = new RequestSeries();
     for (const [method, route, status, seconds, result] of responses) {
       series.record(method, route, status, seconds);
       if (result) series.recordCache(route, result);
     }
-    expect(lines(await registry.metrics())).toEqual(lines(await promClientOf(responses).metrics()));
+    expect(lines(series.render())).toEqual(lines(await promClientOf(responses).metrics()));
   });
 
   it('renders no sample before the first request, and none after a reset', async () => {
-    const registry = new Registry();
-    const series = new RequestSeries(registry);
-    expect(await registry.metrics()).not.toMatch(/^uap_http_requests_total\{/m);
+    const series = new RequestSeries();
+    expect(lines(series.render())).toEqual(lines(await promClientOf([]).metrics()));
     series.record('GET', '/api/stats', 200, 0.001);
-    expect(await registry.metrics()).toMatch(/^uap_http_requests_total\{method="GET",route="\/api\/stats",status="200"\} 1$/m);
-    registry.resetMetrics();
-    expect(await registry.metrics()).not.toMatch(/^uap_http_requests_total\{/m);
+    expect(series.render()).toMatch(/^uap_http_requests_total\{method="GET",route="\/api\/stats",status="200"\} 1$/m);
+    series.reset();
+    expect(series.render()).not.toMatch(/^uap_http_requests_total\{/m);
   });
 
   it('records a reply under its route pattern, or (unmatched), and its X-Cache result', async () => {
-    const registry = new Registry();
-    const series = new RequestSeries(registry);
+    const series = new RequestSeries();
     const request = (url?: string) => ({ method: 'GET', routeOptions: { url } }) as FastifyRequest;
     const reply = (statusCode: number, cache?: string) =>
       ({ statusCode, elapsedTime: 2, getHeader: (name: string) => (name === 'x-cache' ? cache : undefined) }) as unknown as FastifyReply;
     series.recordReply(request('/api/cases'), reply(200, 'STALE'));
     series.recordReply(request(undefined), reply(404));
     series.recordReply(request(undefined), reply(200), '/api/stats');
-    const text = await registry.metrics();
+    const text = series.render();
     expect(text).toMatch(/^uap_http_requests_total\{method="GET",route="\/api\/cases",status="200"\} 1$/m);
     expect(text).toMatch(/^uap_http_requests_total\{method="GET",route="\(unmatched\)",status="404"\} 1$/m);
     expect(text).toMatch(/^uap_http_request_duration_seconds_bucket\{le="0\.0025",method="GET",route="\/api\/cases",status="200"\} 1$/m);
