@@ -21,10 +21,24 @@ function replace(request, exports) {
   require.cache[filename] = module;
 }
 
-/** Makes the named functions of a module no-ops, where its importers read them (TypeScript's CommonJS reads each at its call). */
+/**
+ * Makes the named functions of a module no-ops, where its importers read them (TypeScript's CommonJS
+ * reads each at its call). A name the module no longer has is an error: a duty renamed or moved would
+ * otherwise stay on, and the floor would quietly include it.
+ */
 function silence(file, names) {
   const exports = require(file);
-  for (const name of names) exports[name] = noop;
+  for (const name of names) {
+    if (typeof exports[name] !== 'function') throw new Error(`${file} has no function ${name} to silence`);
+    exports[name] = noop;
+  }
+}
+
+/** Makes a class's method a no-op on every instance; an error if the class or method is gone (see silence). */
+function silenceMethod(file, className, method) {
+  const prototype = require(file)[className]?.prototype;
+  if (typeof prototype?.[method] !== 'function') throw new Error(`${file} has no ${className}.${method} to silence`);
+  prototype[method] = noop;
 }
 
 const src = join(__dirname, '..', '..', 'apps', 'api', 'src');
@@ -32,10 +46,10 @@ const noop = () => undefined;
 const stubs = {
   log: () => {
     silence(join(src, 'logging', 'request-id.ts'), ['echoRequestId']);
-    silence(join(src, 'logging', 'request-log.ts'), ['logRequest']);
+    silenceMethod(join(src, 'logging', 'request-log.ts'), 'RequestLog', 'write');
   },
   quota: () => replace(join(src, 'quota', 'quota.plugin.ts'), { registerQuota: async () => undefined }),
-  metrics: () => (require(join(src, 'metrics', 'request-series.ts')).RequestSeries.prototype.recordReply = noop),
+  metrics: () => silenceMethod(join(src, 'metrics', 'request-series.ts'), 'RequestSeries', 'recordReply'),
   cors: () => replace('@fastify/cors', { __esModule: true, default: (_instance, _options, done) => done() }),
 };
 const kept = new Set((process.env.KEEP_DUTIES ?? '').split(',').filter(Boolean));
