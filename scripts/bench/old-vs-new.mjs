@@ -3,8 +3,8 @@
 // rows a change to the response path can move: a cached hit (against bare Fastify sending the same
 // bytes), its 304, and misses on a new cache key every request (the list with `q`, the list with a
 // filter, facets, stats and, when the documents alias answers in both, the documents search). Each
-// pair is loaded in both orders and averaged (compare()). OLD_ROOT is a checkout of the older commit with its api built
-// (`git archive <commit> | tar -x -C OLD_ROOT`, node_modules linked, `npx nest build api` there);
+// pair is loaded in both orders and averaged (compare()). OLD_ROOT is a checkout of the older commit
+// with its api built (`git archive <commit> | tar -x -C OLD_ROOT`, node_modules linked, `npx nest build api` there);
 // both apis read the same alias, which this build's ingest fills from the bundled archive first.
 // BENCH_ROWS picks some of them (`hit`, `304`, `misses`; all by default). BENCH_SECONDS,
 // BENCH_CONNECTIONS, ELASTICSEARCH_URL, CASES_ALIAS and BENCH_PORT_BASE as for `npm run bench`.
@@ -22,7 +22,9 @@ const esUrl = process.env.ELASTICSEARCH_URL;
 if (!esUrl) throw new Error('ELASTICSEARCH_URL names the node both apis read');
 const env = { ELASTICSEARCH_URL: esUrl, CASES_ALIAS: ALIAS, CASES_REPLICAS: '0' };
 const FACETS = CASE_FACETS.join(',');
-const ROWS = new Set((process.env.BENCH_ROWS ?? 'hit,304,misses').split(','));
+const ROW_NAMES = ['hit', '304', 'misses'];
+const ROWS = new Set((process.env.BENCH_ROWS ?? ROW_NAMES.join(',')).split(','));
+for (const row of ROWS) if (!ROW_NAMES.includes(row)) throw new Error(`BENCH_ROWS: no rows named ${row} (${ROW_NAMES.join(', ')})`);
 const ports = { old: PORT_BASE - 20, new: PORT_BASE - 21 };
 /** As the miss rows (runs.mjs), unless BENCH_WARM_SECONDS says otherwise. */
 const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? API_WARM_SECONDS);
